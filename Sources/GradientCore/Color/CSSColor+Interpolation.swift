@@ -1,0 +1,83 @@
+/// The role a component plays, for carrying missing components forward between spaces (CSS Color 4 §12.2).
+enum ComponentRole: Equatable {
+    case red, green, blue, lightness, colorfulness, hue, opposingA, opposingB
+    /// A component analogous to nothing in another space (HWB's whiteness and blackness, HSL's lightness).
+    case unique
+}
+
+extension ColorSpace {
+    /// What each of the three components is, for carrying forward missing components.
+    ///
+    /// HSL's lightness is not treated as analogous to the perceptual L of Lab and OKLab.
+    var componentRoles: (ComponentRole, ComponentRole, ComponentRole) {
+        switch self {
+        case .srgb, .srgbLinear: (.red, .green, .blue)
+        case .hsl: (.hue, .colorfulness, .unique)
+        case .hwb: (.hue, .unique, .unique)
+        case .lab, .oklab: (.lightness, .opposingA, .opposingB)
+        case .lch, .oklch: (.lightness, .colorfulness, .hue)
+        }
+    }
+
+    func role(at index: Int) -> ComponentRole {
+        let roles = componentRoles
+        return index == 0 ? roles.0 : index == 1 ? roles.1 : roles.2
+    }
+
+    /// The index of the component with `role`, if this space has one (never for `.unique`).
+    func index(of role: ComponentRole) -> Int? {
+        guard role != .unique else { return nil }
+        for index in 0..<3 where self.role(at: index) == role {
+            return index
+        }
+        return nil
+    }
+
+    /// Whether the hue of `c`, coordinates in this polar space, is powerless because the colour is achromatic.
+    ///
+    /// Thresholds allow for rounding in conversions: hsl saturation below 1e-5 or an sRGB chroma
+    /// (max − min channel) below 1e-7; hwb whiteness + blackness at least 1 − 1e-5; lch chroma at most 0.0015;
+    /// oklch chroma at most 0.000004 (the last two as in CSS Color 4's sample code).
+    func isHuePowerless(_ c: SIMD3<Double>) -> Bool {
+        switch self {
+        case .hsl:
+            let chroma = 2 * c.y * min(c.z, 1 - c.z)
+            return c.y.magnitude < 1e-5 || chroma.magnitude < 1e-7
+        case .hwb: return c.y + c.z >= 1 - 1e-5
+        case .lch: return c.y <= 0.0015
+        case .oklch: return c.y <= 0.000004
+        case .srgb, .srgbLinear, .lab, .oklab: return false
+        }
+    }
+}
+
+extension CSSColor {
+    /// Converts this colour into `space` for interpolation, per CSS Color 4 §12.2–12.4.
+    ///
+    /// Missing components of this colour carry forward to the analogous components of `space` (reds, greens,
+    /// blues, lightness (Lab/LCh/OKLab/OKLCh L), colourfulness (chroma, HSL saturation), hue, opposing a and b);
+    /// other missing components count as 0 for the conversion. When converting into a polar space, a powerless
+    /// hue becomes missing (see the thresholds on `ColorSpace.isHuePowerless`). A colour already in `space`
+    /// keeps its components, and only its own `none`s are missing. Missing components are reported as 0.
+    public func interpolationColor(in space: ColorSpace) -> InterpolationColor {
+        if space == self.space {
+            return InterpolationColor(components: components, alpha: alpha, missing: missing)
+        }
+        var converted = space.fromSRGB(self.space.toSRGB(components))
+        var carried: MissingComponents = missing.intersection(.alpha)
+        for index in 0..<3 where missing.contains(.component(index)) {
+            if let target = space.index(of: self.space.role(at: index)) {
+                carried.insert(.component(target))
+            }
+        }
+        if let hueIndex = space.hueIndex, space.isHuePowerless(converted) {
+            carried.insert(.component(hueIndex))
+        }
+        for index in 0..<3 {
+            if carried.contains(.component(index)) || !converted[index].isFinite {
+                converted[index] = 0
+            }
+        }
+        return InterpolationColor(components: converted, alpha: alpha, missing: carried)
+    }
+}

@@ -1,0 +1,96 @@
+extension ColorParser {
+    /// Function names this parser understands, lower-cased.
+    static let functionNames: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch"]
+
+    /// Parses one colour at `position` and leaves `position` just past it.
+    mutating func parseColor() throws(ColorSyntaxError) -> CSSColor {
+        let start = position
+        guard let first = peek else { throw error("expected a colour") }
+        if first == UInt8(ascii: "#") {
+            position += 1
+            return try parseHexDigits(markStart: start)
+        }
+        guard Self.isNameByte(first) else {
+            if numberEnd(from: start) != nil { throw error("expected a colour, found a number") }
+            throw error("expected a colour, found \(describeByte(at: start))")
+        }
+        while let b = peek, Self.isNameByte(b) { position += 1 }
+        let word = lowercased(start..<position)
+        let name = String(decoding: word, as: UTF8.self)
+        if peek == UInt8(ascii: "(") {
+            position += 1
+            return try parseFunction(name: name, nameStart: start)
+        }
+        if name == "transparent" {
+            return CSSColor(space: .srgb, components: .zero, alpha: 0, missing: [], isLegacy: true)
+        }
+        if let rgb = NamedColors.lookup(word) {
+            return Self.hexColor(rgb: rgb, alpha: 255)
+        }
+        let allHex = word.allSatisfy(Self.isHexDigit)
+        if allowsBareHex && (allHex || Self.isDigit(first)) {
+            position = start
+            return try parseHexDigits(markStart: start)
+        }
+        if Self.functionNames.contains(name) {
+            throw error("expected '(' after \(name)")
+        }
+        if name == "currentcolor" {
+            throw error("currentcolor is not supported", at: start)
+        }
+        if Self.isDigit(first) || (allHex && !allowsBareHex && [3, 4, 6, 8].contains(word.count)) {
+            throw error("hex colour needs '#' here", at: start)
+        }
+        throw error("unknown colour name \(quoted(start..<position))", at: start)
+    }
+
+    /// Parses the digits of a hex colour at `position`; `markStart` is where the colour (its `#`) begins.
+    mutating func parseHexDigits(markStart: Int) throws(ColorSyntaxError) -> CSSColor {
+        let digitsStart = position
+        var value: UInt32 = 0
+        while let b = peek, Self.isNameByte(b) {
+            guard Self.isHexDigit(b) else {
+                throw error("invalid hex digit \(describeByte(at: position))")
+            }
+            if position - digitsStart < 8 {
+                let digit = Self.isDigit(b) ? b - 0x30 : (b | 0x20) - 0x61 + 10
+                value = value << 4 | UInt32(digit)
+            }
+            position += 1
+        }
+        func expand(_ nibble: UInt32) -> UInt32 { nibble << 4 | nibble }
+        switch position - digitsStart {
+        case 3:
+            return Self.hexColor(rgb: expand(value >> 8) << 16 | expand(value >> 4 & 0xF) << 8 | expand(value & 0xF))
+        case 4:
+            let rgb = expand(value >> 12) << 16 | expand(value >> 8 & 0xF) << 8 | expand(value >> 4 & 0xF)
+            return Self.hexColor(rgb: rgb, alpha: expand(value & 0xF))
+        case 6:
+            return Self.hexColor(rgb: value)
+        case 8:
+            return Self.hexColor(rgb: value >> 8, alpha: value & 0xFF)
+        default:
+            throw error("hex colour must have 3, 4, 6 or 8 digits", at: markStart)
+        }
+    }
+
+    static func hexColor(rgb: UInt32, alpha: UInt32 = 255) -> CSSColor {
+        let components = SIMD3(Double(rgb >> 16 & 0xFF), Double(rgb >> 8 & 0xFF), Double(rgb & 0xFF)) / 255
+        return CSSColor(space: .srgb, components: components, alpha: Double(alpha) / 255, missing: [], isLegacy: true)
+    }
+
+    /// Parses the arguments of `name(` up to and including `)`.
+    mutating func parseFunction(name: String, nameStart: Int) throws(ColorSyntaxError) -> CSSColor {
+        switch name {
+        case "rgb", "rgba": return try parseRGB(function: name)
+        case "hsl", "hsla": return try parseHSL(function: name)
+        case "hwb": return try parseHWB()
+        case "lab", "oklab": return try parseLab(function: name)
+        case "lch", "oklch": return try parseLCH(function: name)
+        default:
+            let known = ["color", "color-mix", "light-dark", "device-cmyk"]
+            if known.contains(name) { throw error("\(name)() is not supported", at: nameStart) }
+            throw error("unknown colour function \(quoted(nameStart..<(position - 1)))", at: nameStart)
+        }
+    }
+}
