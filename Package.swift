@@ -19,7 +19,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CPNG", dependencies: ["CLibPNG", "CZlib"]),
-        .target(name: "GradientCore"),
+        .target(name: "GradientCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PNGEncoding", dependencies: ["CPNG", "CZlib"]),
         .target(name: "GradientPNG", dependencies: ["GradientCore", "PNGEncoding"]),
         .target(name: "HTTPCore"),

@@ -1,0 +1,44 @@
+extension GradientSpec {
+    /// A text that is byte-identical for every request meaning the same image, and different otherwise: the cache
+    /// key of the service. Numbers are the spec's own (already on a 1e-6 grid), printed in Swift's shortest
+    /// round-trip form, which is the same on every host.
+    ///
+    /// Example: `1920x1080 d8 dither linear(960 0, 960 1080) pad srgb stops(srgb 1 0 0 / 1 @0; srgb 0 0 1 / 1 @1)`
+    public var canonicalForm: String {
+        var text = "\(pixelWidth)x\(pixelHeight) d\(depth.rawValue) \(dither ? "dither" : "nodither") "
+        switch geometry {
+        case .linear(let start, let end):
+            text += "linear(\(number(start.x)) \(number(start.y)), \(number(end.x)) \(number(end.y)))"
+        case .radial(let center, let radiusX, let radiusY):
+            text += "radial(\(number(center.x)) \(number(center.y)), \(number(radiusX)) \(number(radiusY)))"
+        case .conic(let center, let from):
+            text += "conic(\(number(center.x)) \(number(center.y)), \(number(from))deg)"
+        }
+        text += " \(spread.rawValue) \(space.rawValue)"
+        if space.isPolar { text += " \(hue.rawValue)" }
+        text += " stops("
+        for (index, stop) in stops.enumerated() {
+            if index > 0 { text += "; " }
+            let c = stop.color
+            text += "\(component(c.components.x, c.missing.contains(.c0))) "
+            text += "\(component(c.components.y, c.missing.contains(.c1))) "
+            text += "\(component(c.components.z, c.missing.contains(.c2))) / "
+            text += "\(component(c.alpha, c.missing.contains(.alpha))) @\(number(stop.position))"
+            if let hint = stop.hintToNext { text += " ~\(number(hint))" }
+        }
+        return text + ")"
+    }
+
+    /// The SHA-256 of the canonical form prefixed by `version` (which must change whenever the bytes rendered for
+    /// the same spec would change), as 64 lowercase hex digits: the same in every process and on every host.
+    public func stableHash(version: String) -> String {
+        SHA256.hexDigest(of: Array((version + "\n" + canonicalForm).utf8))
+    }
+}
+
+private func number(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return value.description
+}
+
+private func component(_ value: Double, _ isMissing: Bool) -> String { isMissing ? "none" : number(value) }

@@ -1,0 +1,118 @@
+/// A validated gradient, fully resolved to output pixels: everything needed to render it and nothing else.
+///
+/// Two requests that mean the same image produce equal specs (and so equal ``canonicalForm``): colours are already
+/// converted into the interpolation space, stop positions are fixed up as CSS does and expressed along the gradient
+/// line, and geometry is in device pixels of the output image.
+public struct GradientSpec: Sendable, Hashable {
+    /// The output image width in device pixels (CSS width × scale, rounded).
+    public var pixelWidth: Int
+    /// The output image height in device pixels (CSS height × scale, rounded).
+    public var pixelHeight: Int
+    /// Where the gradient's parameter `t` comes from, in device pixels.
+    public var geometry: GradientGeometry
+    /// Colour stops after CSS fix-up, in non-decreasing position order; at least one.
+    public var stops: [GradientStop]
+    /// What happens outside the first and last stop.
+    public var spread: Spread
+    /// The space colours are interpolated in.
+    public var space: ColorSpace
+    /// How hues are interpolated; only meaningful when ``space`` is polar.
+    public var hue: HueInterpolation
+    /// Whether 8-bit output gets Skia's ordered dither.
+    public var dither: Bool
+    /// Bits per channel of the output.
+    public var depth: BitDepth
+
+    /// Creates a spec from already-resolved parts; `stops` must be non-empty and sorted by position.
+    public init(
+        pixelWidth: Int, pixelHeight: Int, geometry: GradientGeometry, stops: [GradientStop], spread: Spread,
+        space: ColorSpace, hue: HueInterpolation, dither: Bool, depth: BitDepth
+    ) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.geometry = geometry
+        self.stops = stops
+        self.spread = spread
+        self.space = space
+        self.hue = hue
+        self.dither = dither
+        self.depth = depth
+    }
+}
+
+/// A point in device pixels, (0, 0) at the top-left corner of the image.
+public struct PixelPoint: Sendable, Hashable {
+    /// Horizontal coordinate, growing rightwards.
+    public var x: Double
+    /// Vertical coordinate, growing downwards.
+    public var y: Double
+
+    /// Creates a point from its coordinates in device pixels.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// The shape of a gradient and how each pixel centre maps to a position `t` along it.
+///
+/// Stop positions are in units of the geometry's reference length: the gradient line for linear gradients, the
+/// horizontal radius for radial ones, one turn for conic ones. Degenerate shapes (a zero-length line, a zero radius)
+/// use one device pixel as the reference length, as CSS resolves percentages on them to zero.
+public enum GradientGeometry: Sendable, Hashable {
+    /// `t = 0` at `start`, `t = 1` at `end`; lines of equal colour are perpendicular to start→end.
+    case linear(start: PixelPoint, end: PixelPoint)
+    /// `t = 1` on the ellipse with these radii around `center`.
+    case radial(center: PixelPoint, radiusX: Double, radiusY: Double)
+    /// `t` grows clockwise from `fromDegrees` (0 is up) around `center`, one turn per unit.
+    case conic(center: PixelPoint, fromDegrees: Double)
+}
+
+/// One colour stop: a position along the gradient and a colour already in the interpolation space.
+public struct GradientStop: Sendable, Hashable {
+    /// Position in units of the geometry's reference length (0 … 1 spans the gradient line, ray or turn).
+    public var position: Double
+    /// The colour, converted into the spec's interpolation space.
+    public var color: InterpolationColor
+    /// A colour hint between this stop and the next, as a position in the same units; nil for a linear blend.
+    public var hintToNext: Double?
+
+    /// Creates a stop.
+    public init(position: Double, color: InterpolationColor, hintToNext: Double? = nil) {
+        self.position = position
+        self.color = color
+        self.hintToNext = hintToNext
+    }
+}
+
+/// What a gradient paints outside its first and last stop.
+public enum Spread: String, Sendable, Hashable, CaseIterable {
+    /// Extend the first and last colour, as CSS.
+    case pad
+    /// Repeat the stops, as CSS `repeating-*` gradients.
+    case repeating = "repeat"
+    /// Mirror every other period.
+    case reflect
+    /// Transparent outside the stops, as CoreGraphics without its extend options.
+    case transparent = "none"
+}
+
+/// How hue angles are interpolated in a polar colour space (CSS Color 4 `<hue-interpolation-method>`).
+public enum HueInterpolation: String, Sendable, Hashable, CaseIterable {
+    /// The arc of at most 180°.
+    case shorter
+    /// The arc of at least 180°.
+    case longer
+    /// Hue never decreases.
+    case increasing
+    /// Hue never increases.
+    case decreasing
+}
+
+/// Bits per channel in the output image.
+public enum BitDepth: Int, Sendable, Hashable, CaseIterable {
+    /// 8 bits per channel, dithered when asked.
+    case eight = 8
+    /// 16 bits per channel, never dithered.
+    case sixteen = 16
+}

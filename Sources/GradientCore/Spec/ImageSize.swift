@@ -1,0 +1,43 @@
+/// The output image size: CSS pixels, device pixel ratio and the resulting device pixels, checked against limits.
+struct ImageSize {
+    var cssWidth: Int
+    var cssHeight: Int
+    var scale: Double
+    var pixelWidth: Int
+    var pixelHeight: Int
+
+    init(parameters: QueryParameters, limits: SpecLimits) throws(SpecError) {
+        cssWidth = try Self.dimension("width", parameters, limits: limits)
+        cssHeight = try Self.dimension("height", parameters, limits: limits)
+        scale = 1
+        if let text = parameters["scale"] {
+            guard let value = NumberSyntax.number(text), value >= 1, value <= 4 else {
+                throw .invalidValue(parameter: "scale", token: String(text), expected: "a number from 1 to 4")
+            }
+            scale = value
+        }
+        let width = (Double(cssWidth) * scale).rounded()
+        let height = (Double(cssHeight) * scale).rounded()
+        let side = Double(limits.maxPixelSide)
+        guard width <= side, height <= side else {
+            throw .imageTooLarge(pixelWidth: Int(min(width, 1e15)), pixelHeight: Int(min(height, 1e15)), limits: limits)
+        }
+        pixelWidth = max(1, Int(width))
+        pixelHeight = max(1, Int(height))
+        let (area, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
+        guard !overflow, area <= limits.maxPixels else {
+            throw .imageTooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight, limits: limits)
+        }
+    }
+
+    private static func dimension(
+        _ name: String, _ parameters: QueryParameters, limits: SpecLimits
+    ) throws(SpecError) -> Int {
+        guard let text = parameters[name] else { return min(512, limits.maxCSSDimension) }
+        guard let value = NumberSyntax.integer(text), value >= 1, value <= limits.maxCSSDimension else {
+            throw .invalidValue(
+                parameter: name, token: String(text), expected: "an integer from 1 to \(limits.maxCSSDimension)")
+        }
+        return value
+    }
+}

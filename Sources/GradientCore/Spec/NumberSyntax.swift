@@ -1,0 +1,91 @@
+/// Parsing of CSS-style numbers, units and integers from parameter text, over UTF-8 bytes.
+enum NumberSyntax {
+    /// The length of the CSS `<number>` at the start of `bytes` (`[+-]? (d+ (. d+)? | . d+) ([eE] [+-]? d+)?`),
+    /// or 0 when there is none.
+    static func numberPrefixLength(_ bytes: Substring.UTF8View) -> Int {
+        var index = bytes.startIndex
+        var length = 0
+        func peek() -> UInt8? { index < bytes.endIndex ? bytes[index] : nil }
+        func advance() {
+            index = bytes.index(after: index)
+            length += 1
+        }
+        if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { advance() }
+        var digits = 0
+        while let byte = peek(), isDigit(byte) {
+            advance()
+            digits += 1
+        }
+        if peek() == UInt8(ascii: ".") {
+            let saved = (index, length)
+            advance()
+            var fraction = 0
+            while let byte = peek(), isDigit(byte) {
+                advance()
+                fraction += 1
+            }
+            if fraction == 0 { (index, length) = saved }
+            digits += fraction
+        }
+        guard digits > 0 else { return 0 }
+        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            let saved = (index, length)
+            advance()
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { advance() }
+            var exponent = 0
+            while let byte = peek(), isDigit(byte) {
+                advance()
+                exponent += 1
+            }
+            if exponent == 0 { (index, length) = saved }
+        }
+        return length
+    }
+
+    /// Splits `text` into a finite CSS number and the unit text after it (possibly empty), or nil.
+    static func numberAndUnit(_ text: Substring) -> (value: Double, unit: Substring)? {
+        let length = numberPrefixLength(text.utf8)
+        guard length > 0 else { return nil }
+        let split = text.utf8.index(text.utf8.startIndex, offsetBy: length)
+        guard let value = Double(Substring(text.utf8[text.utf8.startIndex..<split])), value.isFinite else {
+            return nil
+        }
+        return (value, Substring(text.utf8[split...]))
+    }
+
+    /// A finite CSS number filling all of `text`, or nil.
+    static func number(_ text: Substring) -> Double? {
+        guard let (value, unit) = numberAndUnit(text), unit.isEmpty else { return nil }
+        return value
+    }
+
+    /// A decimal integer of at most `maxDigits` digits filling all of `text` (no sign, no exponent), or nil.
+    /// Never overflows: longer inputs are refused before any arithmetic.
+    static func integer(_ text: Substring, maxDigits: Int = 9) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= maxDigits else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// An angle in degrees: a number (degrees) or a number with `deg`, `rad`, `grad` or `turn`.
+    static func angleDegrees(_ text: Substring) -> Double? {
+        guard let (value, unit) = numberAndUnit(text) else { return nil }
+        switch unit.lowercased() {
+        case "", "deg": return value
+        case "grad": return value * 0.9
+        case "turn": return value * 360
+        case "rad": return value * (180 / Double.pi)
+        default: return nil
+        }
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+    }
+}

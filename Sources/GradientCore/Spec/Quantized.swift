@@ -1,0 +1,28 @@
+/// Rounding of every number in a spec to a fixed grid (1e-6), so that equivalent requests whose arithmetic differs
+/// in the last bits still give identical specs, canonical forms and pixels.
+enum Quantized {
+    static func value(_ x: Double) -> Double {
+        let rounded = (x * 1e6).rounded() / 1e6
+        return rounded == 0 ? 0 : rounded
+    }
+
+    static func color(_ color: InterpolationColor) -> InterpolationColor {
+        var result = color
+        result.components = SIMD3(value(color.components.x), value(color.components.y), value(color.components.z))
+        result.alpha = value(color.alpha)
+        return result
+    }
+
+    static func point(_ point: PixelPoint) -> PixelPoint { PixelPoint(x: value(point.x), y: value(point.y)) }
+
+    static func geometry(_ geometry: GradientGeometry) -> GradientGeometry {
+        switch geometry {
+        case .linear(let start, let end):
+            return .linear(start: point(start), end: point(end))
+        case .radial(let center, let radiusX, let radiusY):
+            return .radial(center: point(center), radiusX: value(radiusX), radiusY: value(radiusY))
+        case .conic(let center, let from):
+            return .conic(center: point(center), fromDegrees: value(from))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Why a request does not describe a valid gradient. Every case names the parameter at fault.
+public enum SpecError: Error, Sendable, Hashable {
+    /// A parameter the API does not define.
+    case unknownParameter(name: String)
+    /// A parameter given more than once.
+    case repeatedParameter(name: String)
+    /// A parameter given with an empty value.
+    case emptyValue(parameter: String)
+    /// A value that does not fit the parameter; `expected` says what would.
+    case invalidValue(parameter: String, token: String, expected: String)
+    /// A colour that does not parse; `reason` says why.
+    case invalidColor(parameter: String, token: String, reason: String)
+    /// A stop list that is malformed as a whole (a hint at an end, two hints in a row, too many positions…).
+    case invalidStops(parameter: String, token: String, reason: String)
+    /// Two parameters that cannot be combined.
+    case conflictingParameters(parameter: String, other: String, reason: String)
+    /// A parameter that another one requires.
+    case missingParameter(parameter: String, reason: String)
+    /// An output image larger than the limits allow.
+    case imageTooLarge(pixelWidth: Int, pixelHeight: Int, limits: SpecLimits)
+    /// More stops than the limit allows.
+    case tooManyStops(count: Int, limit: Int)
+    /// A parameter of the API that this renderer does not support.
+    case unsupportedParameter(name: String, reason: String)
+
+    /// The parameter the client should fix.
+    public var parameter: String {
+        switch self {
+        case .unknownParameter(let name), .repeatedParameter(let name), .unsupportedParameter(let name, _):
+            return name
+        case .emptyValue(let parameter), .invalidValue(let parameter, _, _), .invalidColor(let parameter, _, _),
+            .invalidStops(let parameter, _, _), .conflictingParameters(let parameter, _, _),
+            .missingParameter(let parameter, _):
+            return parameter
+        case .imageTooLarge: return "width"
+        case .tooManyStops: return "colors"
+        }
+    }
+
+    /// A one-sentence English description for users, quoting the offending token (shortened when long).
+    public var detail: String {
+        switch self {
+        case .unknownParameter(let name):
+            return "unknown parameter \(quoted(name))"
+        case .repeatedParameter(let name):
+            return "\(name) is given more than once"
+        case .emptyValue(let parameter):
+            return "\(parameter) must not be empty"
+        case .invalidValue(let parameter, let token, let expected):
+            return "\(parameter) must be \(expected), got \(quoted(token))"
+        case .invalidColor(let parameter, let token, let reason):
+            return "\(parameter): invalid colour \(quoted(token)): \(reason)"
+        case .invalidStops(let parameter, let token, let reason):
+            return "\(parameter): \(reason) at \(quoted(token))"
+        case .conflictingParameters(let parameter, let other, let reason):
+            return "\(parameter) cannot be combined with \(other): \(reason)"
+        case .missingParameter(let parameter, let reason):
+            return "\(parameter) is required: \(reason)"
+        case .imageTooLarge(let width, let height, let limits):
+            return "image of \(width)×\(height) pixels is too large: at most \(limits.maxPixelSide) pixels a side "
+                + "and \(limits.maxPixels) pixels in all"
+        case .tooManyStops(let count, let limit):
+            return "colors has \(count) entries, at most \(limit) are allowed"
+        case .unsupportedParameter(let name, let reason):
+            return "\(name) is not supported: \(reason)"
+        }
+    }
+}
+
+/// Quotes a client-supplied token for a message, shortened to 64 characters.
+func quoted(_ token: String) -> String {
+    let limit = 64
+    var text = token
+    if text.count > limit { text = String(text.prefix(limit)) + "…" }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
