@@ -73,12 +73,15 @@ struct ColorRamp {
             var a = spec.stops[index].color
             var b = spec.stops[index + 1].color
             let flags: [MissingComponents] = [.c0, .c1, .c2]
-            for (k, flag) in flags.enumerated() {
-                if a.missing.contains(flag) && !b.missing.contains(flag) { a.components[k] = b.components[k] }
-                if b.missing.contains(flag) && !a.missing.contains(flag) { b.components[k] = a.components[k] }
+            for (k, flag) in flags.enumerated() where a.missing.contains(flag) != b.missing.contains(flag) {
+                if a.missing.contains(flag) { a.components[k] = b.components[k] } else { b.components[k] = a.components[k] }
             }
-            if a.missing.contains(.alpha) && !b.missing.contains(.alpha) { a.alpha = b.alpha }
-            if b.missing.contains(.alpha) && !a.missing.contains(.alpha) { b.alpha = a.alpha }
+            if a.missing.contains(.alpha) != b.missing.contains(.alpha) {
+                if a.missing.contains(.alpha) { a.alpha = b.alpha } else { b.alpha = a.alpha }
+            }
+            let bothMissing = a.missing.intersection(b.missing)
+            a.missing = bothMissing
+            b.missing = bothMissing
             var from = filled(a)
             var to = filled(b)
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }

@@ -1,5 +1,6 @@
 /// Writes one premultiplied sRGB colour (0…1) as output pixel bytes: 8-bit values rounded half up after the dither
-/// offset, 16-bit values big-endian; RGBA output is un-premultiplied.
+/// offset, 16-bit values big-endian. RGBA output is un-premultiplied and dithered after un-premultiplying, so a
+/// translucent colour keeps its exact hue (a white fade stays pure white); opaque pixels are dithered as Skia does.
 protocol PixelEncoder {
     static var bytesPerPixel: Int { get }
     static func store(_ color: SIMD4<Double>, dither: Double, to pointer: UnsafeMutablePointer<UInt8>)
@@ -37,7 +38,7 @@ enum RGB8Encoder: PixelEncoder {
     }
 }
 
-/// 8-bit RGBA, straight alpha.
+/// 8-bit RGBA, straight alpha; the dither offset is added to the straight colour, alpha is never dithered.
 enum RGBA8Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 4 }
 
@@ -48,7 +49,7 @@ enum RGBA8Encoder: PixelEncoder {
             pointer.update(repeating: 0, count: 4)
             return
         }
-        let rgb = dithered(color, dither) / color.w
+        let rgb = SIMD3(color.x, color.y, color.z) / color.w + dither
         pointer[0] = unit8(rgb.x)
         pointer[1] = unit8(rgb.y)
         pointer[2] = unit8(rgb.z)
