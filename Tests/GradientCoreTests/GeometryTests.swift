@@ -23,7 +23,9 @@ private func expectPixels(_ image: RenderedImage, step: Int = 1, _ expectedT: (D
 
 @Suite("Linear geometry")
 struct LinearGeometryTests {
-    @Test("angle gives t along a line of length |W sin A| + |H cos A| through the centre", arguments: [0.0, 45, 90, 137, 180, 270])
+    @Test(
+        "angle gives t along a line of length |W sin A| + |H cos A| through the centre",
+        arguments: [0.0, 45, 90, 137, 180, 270])
     func angles(degrees: Double) throws {
         let (width, height) = (120.0, 70.0)
         let image = try RenderedImage(query: "colors=red,blue&angle=\(degrees)&width=120&height=70&dither=off")
@@ -34,17 +36,21 @@ struct LinearGeometryTests {
         }
     }
 
-    @Test("angle units deg, rad, grad and turn name the same direction", arguments: ["90deg", "1.5707963267948966rad", "100grad", "0.25turn", "90"])
+    @Test(
+        "angle units deg, rad, grad and turn name the same direction",
+        arguments: ["90deg", "1.5707963267948966rad", "100grad", "0.25turn", "90"])
     func angleUnits(angle: String) throws {
         let reference = try GradientSpec(queryItems: [("colors", "red,blue"), ("angle", "90")])
         let spec = try GradientSpec(queryItems: [("colors", "red,blue"), ("angle", angle)])
         #expect(spec.canonicalForm == reference.canonicalForm)
     }
 
-    @Test("corner keywords are magic corners: the 50% line joins the other two corners", arguments: [
-        ("to-top-right", (0, 0), (159, 59)), ("to-bottom-left", (0, 0), (159, 59)),
-        ("to-bottom-right", (159, 0), (0, 59)), ("to-top-left", (159, 0), (0, 59)),
-    ])
+    @Test(
+        "corner keywords are magic corners: the 50% line joins the other two corners",
+        arguments: [
+            ("to-top-right", (0, 0), (159, 59)), ("to-bottom-left", (0, 0), (159, 59)),
+            ("to-bottom-right", (159, 0), (0, 59)), ("to-top-left", (159, 0), (0, 59)),
+        ])
     func magicCorners(dir: String, cornerA: (Int, Int), cornerB: (Int, Int)) throws {
         let image = try RenderedImage(query: "colors=red,blue&dir=\(dir)&width=160&height=60&dither=off&depth=16")
         let middle = redBlue(0.5)
@@ -56,13 +62,19 @@ struct LinearGeometryTests {
         #expect(image.pixel(farEnd.0, farEnd.1).z > 250)
     }
 
-    @Test("dir keywords match their angles", arguments: [
-        ("vertical", "180"), ("to-bottom", "180"), ("horizontal", "90"), ("to-right", "90"), ("to-top", "0"),
-        ("to-left", "270"),
-    ])
+    @Test(
+        "dir keywords match their angles",
+        arguments: [
+            ("vertical", "180"), ("to-bottom", "180"), ("horizontal", "90"), ("to-right", "90"), ("to-top", "0"),
+            ("to-left", "270"),
+        ])
     func directionKeywords(dir: String, angle: String) throws {
-        let byDir = try GradientSpec(queryItems: [("colors", "red,blue"), ("dir", dir), ("width", "300"), ("height", "100")])
-        let byAngle = try GradientSpec(queryItems: [("colors", "red,blue"), ("angle", angle), ("width", "300"), ("height", "100")])
+        let byDir = try GradientSpec(queryItems: [
+            ("colors", "red,blue"), ("dir", dir), ("width", "300"), ("height", "100"),
+        ])
+        let byAngle = try GradientSpec(queryItems: [
+            ("colors", "red,blue"), ("angle", angle), ("width", "300"), ("height", "100"),
+        ])
         #expect(byDir == byAngle)
     }
 
@@ -77,22 +89,26 @@ struct LinearGeometryTests {
 
 @Suite("Radial geometry")
 struct RadialGeometryTests {
-    @Test("extent keywords size the ending shape as CSS", arguments: [
-        ("circle", "closest-side", "50%25,50%25", 50.0, 50.0), ("circle", "farthest-side", "50%25,50%25", 100, 100),
-        ("circle", "closest-corner", "50%25,50%25", 111.80339887498948, 111.80339887498948),
-        ("circle", "farthest-corner", "50%25,50%25", 111.80339887498948, 111.80339887498948),
-        ("ellipse", "closest-side", "50%25,50%25", 100, 50), ("ellipse", "farthest-side", "50%25,50%25", 100, 50),
-        ("ellipse", "farthest-corner", "50%25,50%25", 141.4213562373095, 70.71067811865476),
-        ("circle", "closest-side", "25%25,25%25", 25, 25), ("circle", "farthest-side", "25%25,25%25", 150, 150),
-        ("circle", "closest-corner", "25%25,25%25", 55.90169943749474, 55.90169943749474),
-        ("circle", "farthest-corner", "25%25,25%25", 167.70509831248424, 167.70509831248424),
-        ("ellipse", "closest-side", "0.25,0.25", 50, 25), ("ellipse", "farthest-side", "50px,25px", 150, 75),
-        ("ellipse", "closest-corner", "25%25,25%25", 70.71067811865476, 35.35533905932738),
-        ("ellipse", "farthest-corner", "25%25,25%25", 212.13203435596427, 106.06601717798213),
-    ])
+    @Test(
+        "extent keywords size the ending shape as CSS",
+        arguments: [
+            ("circle", "closest-side", "50%25,50%25", 50.0, 50.0), ("circle", "farthest-side", "50%25,50%25", 100, 100),
+            ("circle", "closest-corner", "50%25,50%25", 111.80339887498948, 111.80339887498948),
+            ("circle", "farthest-corner", "50%25,50%25", 111.80339887498948, 111.80339887498948),
+            ("ellipse", "closest-side", "50%25,50%25", 100, 50), ("ellipse", "farthest-side", "50%25,50%25", 100, 50),
+            ("ellipse", "farthest-corner", "50%25,50%25", 141.4213562373095, 70.71067811865476),
+            ("circle", "closest-side", "25%25,25%25", 25, 25), ("circle", "farthest-side", "25%25,25%25", 150, 150),
+            ("circle", "closest-corner", "25%25,25%25", 55.90169943749474, 55.90169943749474),
+            ("circle", "farthest-corner", "25%25,25%25", 167.70509831248424, 167.70509831248424),
+            ("ellipse", "closest-side", "0.25,0.25", 50, 25), ("ellipse", "farthest-side", "50px,25px", 150, 75),
+            ("ellipse", "closest-corner", "25%25,25%25", 70.71067811865476, 35.35533905932738),
+            ("ellipse", "farthest-corner", "25%25,25%25", 212.13203435596427, 106.06601717798213),
+        ])
     func extents(shape: String, size: String, center: String, radiusX: Double, radiusY: Double) throws {
         let image = try RenderedImage(
-            query: "type=radial&colors=red,blue&shape=\(shape)&size=\(size)&center=\(center)&width=200&height=100&dither=off")
+            query:
+                "type=radial&colors=red,blue&shape=\(shape)&size=\(size)&center=\(center)&width=200&height=100&dither=off"
+        )
         let centered = center.hasPrefix("50%")
         let cx = centered ? 100.0 : 50.0
         let cy = centered ? 50.0 : 25.0
@@ -105,13 +121,17 @@ struct RadialGeometryTests {
     func explicitRadii() throws {
         let circle = try RenderedImage(query: "type=radial&colors=red,blue&size=30&width=100&height=80&dither=off")
         expectPixels(circle) { x, y in (((x - 50) * (x - 50) + (y - 40) * (y - 40)).squareRoot()) / 30 }
-        let ellipse = try RenderedImage(query: "type=radial&colors=red,blue&size=40px,25%25&width=100&height=80&dither=off")
-        expectPixels(ellipse) { x, y in (((x - 50) / 40) * ((x - 50) / 40) + ((y - 40) / 20) * ((y - 40) / 20)).squareRoot() }
+        let ellipse = try RenderedImage(
+            query: "type=radial&colors=red,blue&size=40px,25%25&width=100&height=80&dither=off")
+        expectPixels(ellipse) { x, y in
+            (((x - 50) / 40) * ((x - 50) / 40) + ((y - 40) / 20) * ((y - 40) / 20)).squareRoot()
+        }
     }
 
     @Test("stop positions in px are along the horizontal radius, and scale with scale")
     func pixelStops() throws {
-        let image = try RenderedImage(query: "type=radial&colors=red@10px,blue@30px&size=40&width=50&height=30&scale=2&dither=off")
+        let image = try RenderedImage(
+            query: "type=radial&colors=red@10px,blue@30px&size=40&width=50&height=30&scale=2&dither=off")
         expectPixels(image) { x, y in
             let distance = ((x - 50) * (x - 50) + (y - 30) * (y - 30)).squareRoot()
             return (distance - 20) / 40
@@ -120,7 +140,8 @@ struct RadialGeometryTests {
 
     @Test("a zero-radius circle keeps pixel stops and collapses percentages, as CSS")
     func degenerateCircle() throws {
-        let image = try RenderedImage(query: "type=radial&colors=red@0px,blue@20px&size=0&width=60&height=60&dither=off")
+        let image = try RenderedImage(
+            query: "type=radial&colors=red@0px,blue@20px&size=0&width=60&height=60&dither=off")
         expectPixels(image) { x, y in (((x - 30) * (x - 30) + (y - 30) * (y - 30)).squareRoot()) / 20 }
     }
 
@@ -128,7 +149,8 @@ struct RadialGeometryTests {
     func degenerateZeroHeight() throws {
         let padded = try RenderedImage(query: "type=radial&colors=red,blue&size=10px,0px&width=20&height=20&dither=off")
         #expect(padded.pixel(3, 7) == SIMD4(0, 0, 255, 255))
-        let repeated = try RenderedImage(query: "type=radial&colors=red,blue&size=10px,0px&spread=repeat&width=20&height=20&dither=off")
+        let repeated = try RenderedImage(
+            query: "type=radial&colors=red,blue&size=10px,0px&spread=repeat&width=20&height=20&dither=off")
         #expect(maxDifference(repeated.pixel(3, 7), SIMD4(127.5, 0, 127.5, 255)) <= 0.5)
     }
 }
@@ -137,7 +159,8 @@ struct RadialGeometryTests {
 struct ConicGeometryTests {
     @Test("t turns clockwise from `from`, 0 pointing up", arguments: ["0", "90", "0.125turn", "-30deg"])
     func fromAngle(from: String) throws {
-        let image = try RenderedImage(query: "type=conic&colors=red,blue&from=\(from)&width=90&height=60&center=40%25,30%25&dither=off")
+        let image = try RenderedImage(
+            query: "type=conic&colors=red,blue&from=\(from)&width=90&height=60&center=40%25,30%25&dither=off")
         let fromDegrees = NumberSyntax.angleDegrees(Substring(from))!
         expectPixels(image) { x, y in
             let angle = atan2(x - 36, -(y - 18)) * 180 / .pi

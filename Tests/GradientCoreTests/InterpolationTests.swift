@@ -7,7 +7,9 @@ struct InterpolationTests {
     @Test("CSS Color 4's worked example: premultiplied sRGB mix at 50% gives rgb(46.8% 20.4% 77.6% / .5)")
     func cssColor4Example() throws {
         let image = try RenderedImage(
-            query: "colors=rgb(24%25+12%25+98%25+/+.4),rgb(62%25+26%25+64%25+/+.6)&dir=horizontal&width=3&height=1&depth=16")
+            query:
+                "colors=rgb(24%25+12%25+98%25+/+.4),rgb(62%25+26%25+64%25+/+.6)&dir=horizontal&width=3&height=1&depth=16"
+        )
         let middle = image.pixel(1, 0) / 255
         let expected = SIMD4(0.468, 0.204, 0.776, 0.5)
         #expect(maxDifference(middle, expected) < 2e-5, "\(middle)")
@@ -15,7 +17,8 @@ struct InterpolationTests {
 
     @Test("transparent → white never passes through grey", arguments: ["on", "off"])
     func transparentToWhite(dither: String) throws {
-        let image = try RenderedImage(query: "colors=transparent,white&dir=horizontal&width=300&height=9&dither=\(dither)")
+        let image = try RenderedImage(
+            query: "colors=transparent,white&dir=horizontal&width=300&height=9&dither=\(dither)")
         #expect(!image.isOpaque)
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -33,9 +36,11 @@ struct InterpolationTests {
         #expect(try !RenderedImage(query: "colors=red,blue&spread=none&width=4&height=4").isOpaque)
     }
 
-    @Test("hue methods choose the arc in oklch", arguments: [
-        ("shorter", 326.61), ("longer", 146.61), ("increasing", 146.61), ("decreasing", 326.61),
-    ])
+    @Test(
+        "hue methods choose the arc in oklch",
+        arguments: [
+            ("shorter", 326.61), ("longer", 146.61), ("increasing", 146.61), ("decreasing", 326.61),
+        ])
     func hueMethods(method: String, expectedHue: Double) throws {
         let spec = try GradientSpec(queryItems: [("colors", "red,blue"), ("space", "oklch"), ("hue", method)])
         let ramp = ColorRamp(spec: spec)
@@ -46,11 +51,14 @@ struct InterpolationTests {
         #expect(abs(hue - expectedHue) < 0.05, "hue \(hue)")
     }
 
-    @Test("hue fix-up follows CSS Color 4 §12.4", arguments: [
-        (HueInterpolation.shorter, 10.0, 350.0, 370.0, 350.0), (.shorter, 350, 10, 350, 370), (.longer, 10, 30, 370, 30),
-        (.longer, 30, 10, 30, 370), (.increasing, 350, 10, 350, 370), (.decreasing, 10, 350, 370, 350),
-        (.increasing, 10, 350, 10, 350),
-    ])
+    @Test(
+        "hue fix-up follows CSS Color 4 §12.4",
+        arguments: [
+            (HueInterpolation.shorter, 10.0, 350.0, 370.0, 350.0), (.shorter, 350, 10, 350, 370),
+            (.longer, 10, 30, 370, 30),
+            (.longer, 30, 10, 30, 370), (.increasing, 350, 10, 350, 370), (.decreasing, 10, 350, 370, 350),
+            (.increasing, 10, 350, 10, 350),
+        ])
     func hueFixUp(method: HueInterpolation, a: Double, b: Double, expectedA: Double, expectedB: Double) {
         var first = a
         var second = b
@@ -75,10 +83,12 @@ struct InterpolationTests {
         #expect(abs(image.pixel(x, 0).x / 255 - 0.5) < 0.003)
     }
 
-    @Test("spread modes outside the stops", arguments: [
-        ("pad", SIMD4<Double>(255, 0, 0, 255), SIMD4<Double>(0, 0, 255, 255)),
-        ("none", SIMD4<Double>(0, 0, 0, 0), SIMD4<Double>(0, 0, 0, 0)),
-    ])
+    @Test(
+        "spread modes outside the stops",
+        arguments: [
+            ("pad", SIMD4<Double>(255, 0, 0, 255), SIMD4<Double>(0, 0, 255, 255)),
+            ("none", SIMD4<Double>(0, 0, 0, 0), SIMD4<Double>(0, 0, 0, 0)),
+        ])
     func padAndNone(spread: String, before: SIMD4<Double>, after: SIMD4<Double>) throws {
         let image = try RenderedImage(
             query: "colors=red@25%25,blue@75%25&dir=horizontal&width=100&height=1&dither=off&spread=\(spread)")
@@ -88,8 +98,10 @@ struct InterpolationTests {
 
     @Test("repeat and reflect continue the period")
     func repeatAndReflect() throws {
-        let repeated = try RenderedImage(query: "colors=black@0,white@25%25&dir=horizontal&width=100&height=1&dither=off&spread=repeat&depth=16")
-        let reflected = try RenderedImage(query: "colors=black@0,white@25%25&dir=horizontal&width=100&height=1&dither=off&spread=reflect&depth=16")
+        let repeated = try RenderedImage(
+            query: "colors=black@0,white@25%25&dir=horizontal&width=100&height=1&dither=off&spread=repeat&depth=16")
+        let reflected = try RenderedImage(
+            query: "colors=black@0,white@25%25&dir=horizontal&width=100&height=1&dither=off&spread=reflect&depth=16")
         for x in 0..<100 {
             let u = (Double(x) + 0.5) / 25
             let fraction = u - u.rounded(.down)
@@ -103,7 +115,8 @@ struct InterpolationTests {
     func zeroPeriodAverage() throws {
         let image = try RenderedImage(query: "colors=red@50%25,blue@50%25&spread=repeat&width=8&height=8&dither=off")
         #expect(maxDifference(image.pixel(3, 3), SIMD4(127.5, 0, 127.5, 255)) <= 0.5)
-        let three = try RenderedImage(query: "colors=black@0.3,white@0.3,black@0.3&spread=reflect&width=8&height=8&depth=16")
+        let three = try RenderedImage(
+            query: "colors=black@0.3,white@0.3,black@0.3&spread=reflect&width=8&height=8&depth=16")
         #expect(abs(three.pixel(0, 0).x - 127.5) < 0.02)
     }
 

@@ -74,7 +74,11 @@ struct ColorRamp {
             var b = spec.stops[index + 1].color
             let flags: [MissingComponents] = [.c0, .c1, .c2]
             for (k, flag) in flags.enumerated() where a.missing.contains(flag) != b.missing.contains(flag) {
-                if a.missing.contains(flag) { a.components[k] = b.components[k] } else { b.components[k] = a.components[k] }
+                if a.missing.contains(flag) {
+                    a.components[k] = b.components[k]
+                } else {
+                    b.components[k] = a.components[k]
+                }
             }
             if a.missing.contains(.alpha) != b.missing.contains(.alpha) {
                 if a.missing.contains(.alpha) { a.alpha = b.alpha } else { b.alpha = a.alpha }

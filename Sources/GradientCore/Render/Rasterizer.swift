@@ -67,7 +67,8 @@ public struct Rasterizer {
             return .linear(originX: start.x, originY: start.y, stepX: dx / lengthSquared, stepY: dy / lengthSquared)
         case .radial(let center, let radiusX, let radiusY):
             if radiusX > 0 && radiusY > 0 {
-                return .radial(centerX: center.x, centerY: center.y, inverseRadiusX: 1 / radiusX, inverseRadiusY: 1 / radiusY)
+                return .radial(
+                    centerX: center.x, centerY: center.y, inverseRadiusX: 1 / radiusX, inverseRadiusY: 1 / radiusY)
             }
             if radiusY > 0 || radiusX == 0 && radiusY == 0 {
                 // A zero-radius circle: distance in pixels; zero width: |dx| in pixels (CSS Images 4 §3.2.3).

@@ -18,26 +18,35 @@ struct GeometryParameters {
         let height = Double(size.pixelHeight)
         switch kind {
         case .linear:
-            try parameters.refuse(["center", "shape", "size", "from"], because: "type=linear", reason: "it applies to radial or conic gradients")
+            try parameters.refuse(
+                ["center", "shape", "size", "from"], because: "type=linear",
+                reason: "it applies to radial or conic gradients")
             let (start, end) = try Self.linearEnds(parameters, width: width, height: height, scale: scale)
             geometry = .linear(start: start, end: end)
             let length = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
             referenceLength = length > 0 ? length : nil
             fractionsCollapse = length == 0
         case .radial:
-            try parameters.refuse(["dir", "angle", "start", "end", "from"], because: "type=radial", reason: "it applies to linear or conic gradients")
+            try parameters.refuse(
+                ["dir", "angle", "start", "end", "from"], because: "type=radial",
+                reason: "it applies to linear or conic gradients")
             let center = try Self.point("center", parameters, width: width, height: height, scale: scale)
-            let (radiusX, radiusY) = try RadialSize.radii(parameters, center: center, width: width, height: height, scale: scale)
+            let (radiusX, radiusY) = try RadialSize.radii(
+                parameters, center: center, width: width, height: height, scale: scale)
             geometry = .radial(center: center, radiusX: radiusX, radiusY: radiusY)
             referenceLength = radiusX > 0 && radiusY > 0 ? radiusX : nil
             fractionsCollapse = !(radiusX > 0 && radiusY > 0)
         case .conic:
-            try parameters.refuse(["dir", "angle", "start", "end", "shape", "size"], because: "type=conic", reason: "it applies to linear or radial gradients")
+            try parameters.refuse(
+                ["dir", "angle", "start", "end", "shape", "size"], because: "type=conic",
+                reason: "it applies to linear or radial gradients")
             let center = try Self.point("center", parameters, width: width, height: height, scale: scale)
             var from = 0.0
             if let text = parameters["from"] {
                 guard let degrees = NumberSyntax.angleDegrees(text) else {
-                    throw .invalidValue(parameter: "from", token: String(text), expected: "an angle such as 90, 90deg, 0.25turn, 1.5rad or 100grad")
+                    throw .invalidValue(
+                        parameter: "from", token: String(text),
+                        expected: "an angle such as 90, 90deg, 0.25turn, 1.5rad or 100grad")
                 }
                 from = degrees
             }
@@ -58,9 +67,13 @@ struct GeometryParameters {
         case (.degrees(let value), .conic):
             return value / 360
         case (.cssPixels, .conic):
-            throw .invalidValue(parameter: "colors", token: String(token), expected: "a position in %, a fraction or an angle for a conic gradient, not pixels")
+            throw .invalidValue(
+                parameter: "colors", token: String(token),
+                expected: "a position in %, a fraction or an angle for a conic gradient, not pixels")
         case (.degrees, _):
-            throw .invalidValue(parameter: "colors", token: String(token), expected: "a position in %, a fraction or pixels; angles apply to conic gradients")
+            throw .invalidValue(
+                parameter: "colors", token: String(token),
+                expected: "a position in %, a fraction or pixels; angles apply to conic gradients")
         }
     }
 
@@ -80,9 +93,14 @@ struct GeometryParameters {
         _ parameters: QueryParameters, width: Double, height: Double, scale: Double
     ) throws(SpecError) -> (PixelPoint, PixelPoint) {
         if parameters.has("start") || parameters.has("end") {
-            guard parameters.has("start") else { throw .missingParameter(parameter: "start", reason: "start and end go together") }
-            guard parameters.has("end") else { throw .missingParameter(parameter: "end", reason: "start and end go together") }
-            try parameters.refuse(["dir", "angle"], because: "start and end", reason: "start and end already give the direction")
+            guard parameters.has("start") else {
+                throw .missingParameter(parameter: "start", reason: "start and end go together")
+            }
+            guard parameters.has("end") else {
+                throw .missingParameter(parameter: "end", reason: "start and end go together")
+            }
+            try parameters.refuse(
+                ["dir", "angle"], because: "start and end", reason: "start and end already give the direction")
             return (
                 try point("start", parameters, width: width, height: height, scale: scale),
                 try point("end", parameters, width: width, height: height, scale: scale)
@@ -91,7 +109,9 @@ struct GeometryParameters {
         var degrees = 180.0
         if let text = parameters["angle"] {
             guard let value = NumberSyntax.angleDegrees(text) else {
-                throw .invalidValue(parameter: "angle", token: String(text), expected: "an angle such as 45, 45deg, 0.125turn, 0.785rad or 50grad")
+                throw .invalidValue(
+                    parameter: "angle", token: String(text),
+                    expected: "an angle such as 45, 45deg, 0.125turn, 0.785rad or 50grad")
             }
             degrees = value
         } else if let text = parameters["dir"] {

@@ -58,7 +58,8 @@ extension GradientSpec {
         }
         self.init(
             pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight, geometry: Quantized.geometry(geometry.geometry),
-            stops: stops, spread: spread, space: space, hue: space.isPolar ? hue : .shorter, dither: dither && depth == .eight,
+            stops: stops, spread: spread, space: space, hue: space.isPolar ? hue : .shorter,
+            dither: dither && depth == .eight,
             depth: depth)
     }
 

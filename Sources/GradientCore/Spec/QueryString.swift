@@ -35,7 +35,8 @@ public enum QueryString {
             case UInt8(ascii: "%"):
                 guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
                     throw QueryStringError(
-                        parameter: parameter, detail: "\(parameter): bad percent-encoding (expected %XX with two hex digits)")
+                        parameter: parameter,
+                        detail: "\(parameter): bad percent-encoding (expected %XX with two hex digits)")
                 }
                 bytes.append(high << 4 | low)
             default:

@@ -14,7 +14,8 @@ enum RadialSize {
             return keywordRadii(extent, isCircle: isCircle ?? false, center: center, width: width, height: height)
         }
         guard let text = sizeText else {
-            return keywordRadii(.farthestCorner, isCircle: isCircle ?? false, center: center, width: width, height: height)
+            return keywordRadii(
+                .farthestCorner, isCircle: isCircle ?? false, center: center, width: width, height: height)
         }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(StopListSyntax.trimmed)
         let keywords = Extent.allCases.map(\.rawValue).joined(separator: ", ")
@@ -23,7 +24,9 @@ enum RadialSize {
             guard parts.count == 1, let (value, unit) = NumberSyntax.numberAndUnit(parts[0]), value >= 0,
                 unit.isEmpty || unit.lowercased() == "px"
             else {
-                throw .invalidValue(parameter: "size", token: String(text), expected: "for a circle, \(keywords) or one radius in px (40 or 40px)")
+                throw .invalidValue(
+                    parameter: "size", token: String(text),
+                    expected: "for a circle, \(keywords) or one radius in px (40 or 40px)")
             }
             return (value * scale, value * scale)
         }

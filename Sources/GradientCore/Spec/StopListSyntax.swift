@@ -45,14 +45,16 @@ enum StopListSyntax {
             throw .invalidColor(parameter: parameter, token: String(first), reason: error.message)
         }
         guard tokens.count <= 3 else {
-            throw .invalidStops(parameter: parameter, token: String(piece), reason: "a stop takes at most two positions")
+            throw .invalidStops(
+                parameter: parameter, token: String(piece), reason: "a stop takes at most two positions")
         }
         var positions: [RawPosition] = []
         for token in tokens.dropFirst() {
             guard let value = position(token) else {
                 throw .invalidValue(
                     parameter: parameter, token: String(token),
-                    expected: "a stop position: a fraction (0.25), a percentage (25%), pixels (40px) or an angle (90deg)")
+                    expected:
+                        "a stop position: a fraction (0.25), a percentage (25%), pixels (40px) or an angle (90deg)")
             }
             positions.append(value)
         }
@@ -129,7 +131,9 @@ enum StopListSyntax {
 
     static func trimmed(_ text: Substring) -> Substring {
         var view = text.utf8[...]
-        while let first = view.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { view = view.dropFirst() }
+        while let first = view.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            view = view.dropFirst()
+        }
         while let last = view.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { view = view.dropLast() }
         return Substring(view)
     }

@@ -20,12 +20,15 @@ enum SHA256 {
         padded.append(0x80)
         while padded.count % 64 != 56 { padded.append(0) }
         let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         var schedule = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
             for i in 0..<16 {
                 let b = blockStart + i * 4
-                schedule[i] = UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16 | UInt32(padded[b + 2]) << 8
+                schedule[i] =
+                    UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16 | UInt32(padded[b + 2]) << 8
                     | UInt32(padded[b + 3])
             }
             for i in 16..<64 {
@@ -33,7 +36,9 @@ enum SHA256 {
                 let s1 = rotr(schedule[i - 2], 17) ^ rotr(schedule[i - 2], 19) ^ (schedule[i - 2] >> 10)
                 schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
             for i in 0..<64 {
                 let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
                 let choice = (e & f) ^ (~e & g)

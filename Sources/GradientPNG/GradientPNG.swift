@@ -1,0 +1,66 @@
+import GradientCore
+import PNGEncoding
+
+/// Renders gradient specs to PNG, row by row, and names each rendering with a stable ETag.
+///
+/// The one place where the rasterizer meets the PNG encoder, shared by the CLI, the service and the benchmark, so
+/// that all three produce identical bytes for the same spec.
+public enum GradientPNG {
+    /// Names the bytes produced for a spec; changes whenever the rasterizer or the encoder would change them.
+    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/1"
+
+    /// The strong ETag of `spec`'s PNG: the first 128 bits of its stable hash, quoted.
+    public static func etag(for spec: GradientSpec) -> String {
+        "\"" + spec.stableHash(version: outputVersion).prefix(32) + "\""
+    }
+
+    /// The PNG layout `spec` renders to: RGB when every pixel is opaque, RGBA otherwise, at the spec's depth.
+    public static func format(of spec: GradientSpec) -> PNGImageFormat {
+        PNGImageFormat(
+            width: spec.pixelWidth, height: spec.pixelHeight,
+            colorType: Rasterizer(spec: spec).isOpaque ? .rgb : .rgba, bitDepth: spec.depth.rawValue)
+    }
+
+    /// Renders `spec` and hands the PNG bytes to `sink` as they are produced. Memory is O(width).
+    /// `shouldContinue` is asked between rows; when it returns false the render stops with `RenderError.cancelled`.
+    public static func render(
+        _ spec: GradientSpec, shouldContinue: () -> Bool = { true },
+        to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws(RenderError) {
+        var rasterizer = Rasterizer(spec: spec)
+        let format = PNGImageFormat(
+            width: spec.pixelWidth, height: spec.pixelHeight, colorType: rasterizer.isOpaque ? .rgb : .rgba,
+            bitDepth: spec.depth.rawValue)
+        do {
+            let encoder = try PNGEncoder(format: format, sink: sink)
+            var row = [UInt8](repeating: 0, count: rasterizer.bytesPerRow)
+            for y in 0..<spec.pixelHeight {
+                guard shouldContinue() else { throw RenderError.cancelled }
+                row.withUnsafeMutableBytes { rasterizer.renderRow(y, into: $0) }
+                try row.withUnsafeBytes { (bytes) throws(PNGError) in try encoder.writeRow(bytes) }
+            }
+            try encoder.finish()
+        } catch let error as PNGError {
+            throw .encoding(error)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw .encoding(.sinkFailed(message: "\(error)"))
+        }
+    }
+
+    /// Renders `spec` to a PNG held in memory.
+    public static func renderPNG(_ spec: GradientSpec) throws(RenderError) -> [UInt8] {
+        var output: [UInt8] = []
+        try render(spec) { output.append(contentsOf: $0) }
+        return output
+    }
+}
+
+/// Why a rendering did not complete.
+public enum RenderError: Error, Sendable, Hashable {
+    /// The PNG encoder or the sink failed.
+    case encoding(PNGError)
+    /// The caller asked to stop.
+    case cancelled
+}
