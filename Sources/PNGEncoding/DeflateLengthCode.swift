@@ -1,0 +1,30 @@
+/// The deflate literal/length symbol for a match length (RFC 1951 section 3.2.5).
+struct DeflateLengthCode {
+    /// Literal/length alphabet symbol, 257...285.
+    let symbol: Int
+    /// Number of extra bits following the symbol.
+    let extraBitCount: Int
+    /// Value of the extra bits.
+    let extraBits: UInt32
+
+    private static let bases: [Int] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+    ]
+
+    /// The code for `length`, which must be in 3...258; 258 uses the dedicated symbol 285.
+    init(length: Int) {
+        if length == 258 {
+            self.symbol = 285
+            self.extraBitCount = 0
+            self.extraBits = 0
+            return
+        }
+        var index = Self.bases.count - 1
+        while Self.bases[index] > length {
+            index -= 1
+        }
+        self.symbol = 257 + index
+        self.extraBitCount = index < 8 ? 0 : (index - 4) / 4
+        self.extraBits = UInt32(length - Self.bases[index])
+    }
+}

@@ -1,0 +1,230 @@
+import CPNG
+import CZlib
+
+/// The zlib stream inside IDAT, owned end to end: header, deflate data from two coders, Adler-32.
+///
+/// Rows reach it already filtered. General rows go through zlib in raw mode; runs of
+/// prefix-then-zeros rows go through ``ZeroRowBlock``. Switching from zlib flushes it to a byte
+/// boundary with `Z_SYNC_FLUSH` and saves its window; switching back resets zlib, gives it the
+/// true last 32 KiB as a dictionary and primes it with the pending 0–7 bits. Output is framed
+/// into IDAT chunks by libpng (through CPNG) and handed to the sink as soon as 32 KiB are ready.
+final class IDATStream {
+    /// Output is sent once this many bytes are pending.
+    private static let chunkThreshold = 32768
+    /// Largest IDAT chunk written.
+    private static let maximumChunkSize = 65536
+
+    private let writer: OpaquePointer
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
+    private let output = ByteBuffer(capacity: 2 * maximumChunkSize)
+    private let zlib: UnsafeMutablePointer<z_stream>
+    private let window: SlidingWindow
+    /// True while zlib produced the latest deflate data (and holds any pending bits).
+    private var isZlibActive = false
+    private var pendingBits: UInt64 = 0
+    private var pendingBitCount = 0
+    private var adlerA: UInt32 = 1
+    private var adlerB: UInt32 = 0
+
+    /// Starts a PNG: writes signature and IHDR through libpng, sends them, and starts the zlib stream.
+    init(
+        format: PNGImageFormat, tuning: CompressionTuning, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws(PNGError) {
+        guard let writer = cpng_writer_create() else {
+            throw .outOfMemory(purpose: "libpng writer")
+        }
+        self.writer = writer
+        self.sink = sink
+        self.window = SlidingWindow(format: format)
+        zlib = .allocate(capacity: 1)
+        zlib.initialize(to: z_stream())
+        let status = deflateInit2_(
+            zlib, tuning.level, Z_DEFLATED, -15, tuning.memoryLevel, tuning.strategy, zlibVersion(),
+            Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            throw .zlib(code: Int(status), message: "deflateInit2 failed")
+        }
+        try check(
+            cpng_writer_write_header(
+                writer, UInt32(format.width), UInt32(format.height), Int32(format.bitDepth),
+                format.colorType == .rgba ? 1 : 0))
+        try sendLibpngOutput()
+        output.base[0] = 0x78
+        output.base[1] = 0x01
+        output.count = 2
+    }
+
+    deinit {
+        deflateEnd(zlib)
+        zlib.deallocate()
+        cpng_writer_destroy(writer)
+    }
+
+    /// Compresses one filtered row with zlib.
+    func writeGeneralRow(_ row: UnsafeRawBufferPointer) throws(PNGError) {
+        if !isZlibActive {
+            try resumeZlib()
+        }
+        updateAdler(row)
+        zlib.pointee.next_in = UnsafeMutablePointer(mutating: row.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        zlib.pointee.avail_in = UInt32(row.count)
+        try runDeflate(flush: Z_NO_FLUSH)
+        try sendIfReady()
+    }
+
+    /// Accounts for a row that ``ZeroRowBlock`` will code: Adler-32 and window bookkeeping.
+    ///
+    /// The first such row after zlib rows flushes zlib to a byte boundary and saves its window,
+    /// so the window records start exactly where zlib's history ends.
+    func noteZeroRow(
+        filterType: UInt8, firstPixel: UnsafeRawPointer, bytesPerPixel: Int, bytesPerRow: Int
+    ) throws(PNGError) {
+        if isZlibActive {
+            try suspendZlib()
+        }
+        var prefix = filterType
+        withUnsafeBytes(of: &prefix) { updateAdler($0) }
+        if filterType == ZeroRowBlock.solidRowFilter {
+            updateAdler(UnsafeRawBufferPointer(start: firstPixel, count: bytesPerPixel))
+            updateAdlerWithZeros(bytesPerRow - bytesPerPixel)
+        } else {
+            updateAdlerWithZeros(bytesPerRow)
+        }
+        window.recordZeroRow(filterType: filterType, firstPixel: firstPixel)
+    }
+
+    /// Writes `block` as one deflate block.
+    func writeZeroRowBlock(_ block: ZeroRowBlock) throws(PNGError) {
+        output.reserveFree(block.maximumEncodedByteCount)
+        var bitWriter = DeflateBitWriter(bits: pendingBits, bitCount: pendingBitCount, cursor: output.end)
+        block.encode(into: &bitWriter)
+        bitWriter.storeCompleteBytes()
+        output.count = bitWriter.cursor - output.base
+        pendingBits = bitWriter.bits
+        pendingBitCount = bitWriter.bitCount
+        try sendIfReady()
+    }
+
+    /// Ends the deflate stream, appends Adler-32, and sends the rest of IDAT and IEND.
+    func finish() throws(PNGError) {
+        if isZlibActive {
+            try runDeflate(flush: Z_FINISH)
+        } else {
+            output.reserveFree(16)
+            var bitWriter = DeflateBitWriter(bits: pendingBits, bitCount: pendingBitCount, cursor: output.end)
+            bitWriter.write(0b011, count: 3)
+            bitWriter.write(0, count: 7)
+            bitWriter.write(0, count: (8 - bitWriter.bitCount % 8) % 8)
+            bitWriter.storeCompleteBytes()
+            output.count = bitWriter.cursor - output.base
+        }
+        output.reserveFree(4)
+        let adler = (adlerB << 16) | adlerA
+        for shift in [24, 16, 8, 0] {
+            output.base[output.count] = UInt8(truncatingIfNeeded: adler >> UInt32(shift))
+            output.count += 1
+        }
+        try sendChunks()
+        try check(cpng_writer_write_iend(writer))
+        try sendLibpngOutput()
+    }
+
+    private func updateAdler(_ bytes: UnsafeRawBufferPointer) {
+        let combined = adler32(
+            UInt((adlerB << 16) | adlerA), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(bytes.count))
+        adlerA = UInt32(combined & 0xFFFF)
+        adlerB = UInt32(combined >> 16)
+    }
+
+    /// A run of `count` zero bytes leaves A unchanged and adds `count * A` to B, modulo 65521.
+    private func updateAdlerWithZeros(_ count: Int) {
+        let added = (UInt64(count % 65521) * UInt64(adlerA)) % 65521
+        adlerB = UInt32((UInt64(adlerB) + added) % 65521)
+    }
+
+    private func suspendZlib() throws(PNGError) {
+        zlib.pointee.avail_in = 0
+        try runDeflate(flush: Z_SYNC_FLUSH)
+        var length: UInt32 = 0
+        let status = deflateGetDictionary(zlib, window.replacementTarget, &length)
+        guard status == Z_OK else { throw zlibError(status) }
+        window.replaceContents(count: Int(length))
+        isZlibActive = false
+    }
+
+    private func resumeZlib() throws(PNGError) {
+        var status = deflateReset(zlib)
+        guard status == Z_OK else { throw zlibError(status) }
+        let history = window.materialize()
+        if !history.isEmpty {
+            status = deflateSetDictionary(
+                zlib, history.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(history.count))
+            guard status == Z_OK else { throw zlibError(status) }
+        }
+        if pendingBitCount > 0 {
+            status = deflatePrime(zlib, Int32(pendingBitCount), Int32(pendingBits))
+            guard status == Z_OK else { throw zlibError(status) }
+            pendingBits = 0
+            pendingBitCount = 0
+        }
+        isZlibActive = true
+    }
+
+    /// Calls deflate until it has consumed all input and, for flushes, produced all output.
+    private func runDeflate(flush: Int32) throws(PNGError) {
+        while true {
+            output.reserveFree(16384)
+            let free = output.capacity - output.count
+            zlib.pointee.next_out = output.end
+            zlib.pointee.avail_out = UInt32(free)
+            let status = deflate(zlib, flush)
+            output.count += free - Int(zlib.pointee.avail_out)
+            if flush == Z_FINISH {
+                if status == Z_STREAM_END { return }
+                guard status == Z_OK || status == Z_BUF_ERROR else { throw zlibError(status) }
+                continue
+            }
+            guard status == Z_OK || status == Z_BUF_ERROR else { throw zlibError(status) }
+            if zlib.pointee.avail_in == 0 && zlib.pointee.avail_out != 0 { return }
+        }
+    }
+
+    private func zlibError(_ status: Int32) -> PNGError {
+        let message = zlib.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
+        return .zlib(code: Int(status), message: message)
+    }
+
+    private func sendIfReady() throws(PNGError) {
+        if output.count >= Self.chunkThreshold {
+            try sendChunks()
+        }
+    }
+
+    private func sendChunks() throws(PNGError) {
+        var start = 0
+        while start < output.count {
+            let length = min(Self.maximumChunkSize, output.count - start)
+            try check(cpng_writer_write_idat(writer, output.base + start, length))
+            start += length
+        }
+        output.count = 0
+        try sendLibpngOutput()
+    }
+
+    private func sendLibpngOutput() throws(PNGError) {
+        var length = 0
+        guard let bytes = cpng_writer_output(writer, &length), length > 0 else { return }
+        do {
+            try sink(UnsafeRawBufferPointer(start: bytes, count: length))
+        } catch {
+            throw .sinkFailed(message: String(describing: error))
+        }
+        cpng_writer_consume_output(writer)
+    }
+
+    private func check(_ status: Int32) throws(PNGError) {
+        guard status == Int32(CPNG_OK) else {
+            throw .libpng(message: String(cString: cpng_writer_message(writer)))
+        }
+    }
+}

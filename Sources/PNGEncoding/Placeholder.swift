@@ -1,3 +1,0 @@
-import CPNG
-import CZlib
-func libraryVersions() -> String { String(cString: cpng_libpng_version()) + " zlib " + String(cString: zlibVersion()) }

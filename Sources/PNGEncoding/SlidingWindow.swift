@@ -1,0 +1,93 @@
+/// The last 32 KiB of the filtered byte stream, kept so zlib can be given the true history
+/// (as a preset dictionary) after a stretch coded by ``ZeroRowBlock``.
+///
+/// Rows coded without zlib are recorded cheaply (filter type and first pixel) and written out
+/// only when zlib is about to resume, and then only as many as can reach into the window.
+final class SlidingWindow {
+    /// Deflate's window size.
+    static let size = 32768
+
+    private let storage: UnsafeMutablePointer<UInt8>
+    /// Valid bytes at the start of `storage`, of which the last `size` form the window.
+    private(set) var count = 0
+    private let rowLength: Int
+    private let bytesPerPixel: Int
+    private let recordCapacity: Int
+    private let records: UnsafeMutablePointer<UInt8>
+    private var nextRecord = 0
+    private var recordCount = 0
+
+    init(format: PNGImageFormat) {
+        storage = .allocate(capacity: 2 * Self.size)
+        rowLength = format.bytesPerRow + 1
+        bytesPerPixel = format.bytesPerPixel
+        recordCapacity = Self.size / rowLength + 2
+        records = .allocate(capacity: recordCapacity * (1 + bytesPerPixel))
+    }
+
+    deinit {
+        storage.deallocate()
+        records.deallocate()
+    }
+
+    /// Storage for ``replaceContents(count:)`` to fill; room for `size` bytes.
+    var replacementTarget: UnsafeMutablePointer<UInt8> { storage }
+
+    /// Declares that the first `count` bytes of ``replacementTarget`` are the whole history
+    /// and that no row records are pending.
+    func replaceContents(count: Int) {
+        self.count = count
+        recordCount = 0
+    }
+
+    /// Records a row of ``ZeroRowBlock`` shape, to be written out by ``materialize()``.
+    func recordZeroRow(filterType: UInt8, firstPixel: UnsafeRawPointer) {
+        let record = records + nextRecord * (1 + bytesPerPixel)
+        record.pointee = filterType
+        (record + 1).update(from: firstPixel.assumingMemoryBound(to: UInt8.self), count: bytesPerPixel)
+        nextRecord = (nextRecord + 1) % recordCapacity
+        recordCount = min(recordCount + 1, recordCapacity)
+    }
+
+    /// Writes the recorded rows into the window and returns the window: at most `size` bytes.
+    func materialize() -> UnsafeRawBufferPointer {
+        var index = (nextRecord - recordCount + recordCapacity) % recordCapacity
+        for _ in 0..<recordCount {
+            let record = records + index * (1 + bytesPerPixel)
+            if record.pointee == ZeroRowBlock.solidRowFilter {
+                append(UnsafeRawBufferPointer(start: record, count: 1 + bytesPerPixel))
+                appendZeros(rowLength - 1 - bytesPerPixel)
+            } else {
+                append(UnsafeRawBufferPointer(start: record, count: 1))
+                appendZeros(rowLength - 1)
+            }
+            index = (index + 1) % recordCapacity
+        }
+        recordCount = 0
+        let length = min(count, Self.size)
+        return UnsafeRawBufferPointer(start: storage + count - length, count: length)
+    }
+
+    private func makeRoom(_ byteCount: Int) {
+        guard count + byteCount > 2 * Self.size else { return }
+        let kept = min(count, Self.size - byteCount)
+        storage.update(from: storage + count - kept, count: kept)
+        count = kept
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) {
+        makeRoom(bytes.count)
+        UnsafeMutableRawPointer(storage + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    private func appendZeros(_ byteCount: Int) {
+        let written = min(byteCount, Self.size)
+        if written < byteCount {
+            count = 0
+        }
+        makeRoom(written)
+        (storage + count).initialize(repeating: 0, count: written)
+        count += written
+    }
+}
