@@ -33,11 +33,12 @@ public enum GradientPNG {
             bitDepth: spec.depth.rawValue)
         do {
             let encoder = try PNGEncoder(format: format, sink: sink)
-            var row = [UInt8](repeating: 0, count: rasterizer.bytesPerRow)
+            let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rasterizer.bytesPerRow, alignment: 16)
+            defer { row.deallocate() }
             for y in 0..<spec.pixelHeight {
                 guard shouldContinue() else { throw RenderError.cancelled }
-                row.withUnsafeMutableBytes { rasterizer.renderRow(y, into: $0) }
-                try row.withUnsafeBytes { (bytes) throws(PNGError) in try encoder.writeRow(bytes) }
+                rasterizer.renderRow(y, into: row)
+                try encoder.writeRow(UnsafeRawBufferPointer(row))
             }
             try encoder.finish()
         } catch let error as PNGError {

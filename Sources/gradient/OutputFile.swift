@@ -25,7 +25,9 @@ enum OutputFile {
         var isOpen = true
         do {
             try produce { bytes in try writeAll(bytes, to: descriptor) }
-            guard fchmod(descriptor, 0o644) == 0 else { throw OutputFileError(description: String(cString: strerror(errno))) }
+            guard fchmod(descriptor, 0o644) == 0 else {
+                throw OutputFileError(description: String(cString: strerror(errno)))
+            }
             isOpen = false
             guard close(descriptor) == 0, rename(temporary, path) == 0 else {
                 throw OutputFileError(description: String(cString: strerror(errno)))

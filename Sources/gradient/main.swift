@@ -19,7 +19,8 @@ let usage = """
     """
 
 func fail(_ message: String, status: Int32) -> Never {
-    fputs(message + "\n", stderr)
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(status)
 }
 
