@@ -19,7 +19,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CPNG", dependencies: ["CLibPNG", "CZlib"]),
-        .target(name: "GradientCore"),
+        .target(
+            name: "GradientCore",
+            // Floating-point rounding and square roots in the standard library lower to libm calls; nothing
+            // else imports Glibc to link it automatically.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .target(name: "PNGEncoding", dependencies: ["CPNG", "CZlib"]),
         .target(name: "GradientPNG", dependencies: ["GradientCore", "PNGEncoding"]),
         .target(name: "HTTPCore"),
