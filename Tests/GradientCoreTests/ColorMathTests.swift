@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Elementary functions used by colour conversions")
 struct ColorMathTests {
-    @Test(arguments: [27.0, -8, 1, 0.001, 1e-300, 5e300, 2, 0.5, 123.456])
+    @Test(arguments: [27.0, -8, 1, 0.001, 1e-300, 0x1p-1030, 5e300, 2, 0.5, 123.456, -0.04])
     func cubeRootCubesBackToItsArgument(_ x: Double) {
         let root = ColorMath.cbrt(x)
         #expect(((root * root * root) - x).magnitude <= x.magnitude * 1e-15)
@@ -50,5 +50,10 @@ struct ColorMathTests {
         let h = ColorMath.normalizedHue(input)
         #expect(h >= 0 && h < 360)
         #expect((h - expected).magnitude < 1e-9)
+    }
+
+    @Test(arguments: [(2.5, 2.0), (-2.5, -3), (-3, -3), (0, 0), (-0.1, -1), (1e300, 1e300), (-1e300, -1e300)])
+    func floorRoundsTowardsNegativeInfinity(x: Double, expected: Double) {
+        #expect(ColorMath.floor(x) == expected)
     }
 }

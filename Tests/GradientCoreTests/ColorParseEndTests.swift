@@ -60,3 +60,23 @@ struct ColorParseEndTests {
         #expect(error?.offset == 3)
     }
 }
+
+@Suite("Parsing a substring")
+struct SubstringParsingTests {
+    @Test func offsetsCountFromTheStartOfTheSubstring() {
+        let text = "colors=rgb(1 2)"
+        let slice = text[text.index(text.startIndex, offsetBy: 7)...]
+        do throws(ColorSyntaxError) {
+            _ = try CSSColor(parsing: slice)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error == ColorSyntaxError(offset: 7, message: "rgb() takes 3 channels"))
+        }
+    }
+
+    @Test func aSliceInTheMiddleOfAStringParses() throws {
+        let text = "é red,"
+        let slice = text[text.index(text.startIndex, offsetBy: 2)..<text.index(before: text.endIndex)]
+        #expect(try CSSColor(parsing: slice) == color("red"))
+    }
+}
