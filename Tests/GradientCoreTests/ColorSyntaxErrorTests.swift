@@ -67,6 +67,12 @@ struct ColorSyntaxErrorTests {
         #expect(error?.message == "hex colour needs '#' here")
     }
 
+    @Test(arguments: ["12px", "12345", "5"])
+    func numbersAreNotColoursInCSSText(text: String) {
+        let error = parseError(text, bareHex: false)
+        #expect(error == ColorSyntaxError(offset: 0, message: "expected a colour, found a number"))
+    }
+
     @Test func invalidUTF8IsRejectedWithoutTrapping() {
         let bytes: [UInt8] = [0xFF, 0xFE, 0x28, 0x29]
         let error = bytes.withUnsafeBufferPointer { buffer -> ColorSyntaxError? in
