@@ -12,7 +12,7 @@ func color(_ text: String, bareHex: Bool = true) throws -> CSSColor {
 
 /// The error from parsing `text`, if any.
 func parseError(_ text: String, bareHex: Bool = true) -> ColorSyntaxError? {
-    do {
+    do throws(ColorSyntaxError) {
         _ = try CSSColor(parsing: text[...], allowsBareHex: bareHex)
         return nil
     } catch {

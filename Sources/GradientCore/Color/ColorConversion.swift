@@ -110,7 +110,7 @@ enum ColorConversion {
         @inline(__always)
         func channel(_ n: Double) -> Double {
             var k = n + hueTwelfths
-            k -= 12 * (k / 12).rounded(.down)
+            k -= 12 * ColorMath.floor(k / 12)
             return hsl.z - a * max(-1, min(k - 3, 9 - k, 1))
         }
         return SIMD3(channel(0), channel(8), channel(4))

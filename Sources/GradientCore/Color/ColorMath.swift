@@ -4,22 +4,33 @@
 /// never traps: non-finite inputs give non-finite outputs, which callers sanitise.
 enum ColorMath {
     /// The real cube root, odd-symmetric (`cbrt(-8) == -2`).
+    @inline(__always)
     static func cbrt(_ x: Double) -> Double {
         guard x.isFinite, x != 0 else { return x }
-        let magnitude = x.magnitude
-        // x = m · 2^e with m in [1, 2); split e = 3q + r so that the root is 2^q · cbrt(m · 2^r), m · 2^r in [1, 8).
-        let e = Int(magnitude.exponent)
-        let q = e >= 0 ? e / 3 : -((-e + 2) / 3)
-        let r = e - 3 * q
-        let z = magnitude.significand * Double(1 << r)
-        // Chord guess between (1, 1) and (8, 2), then Halley's method (cubic convergence).
-        var y = 1 + (z - 1) / 7
-        for _ in 0..<4 {
-            let y3 = y * y * y
-            y *= (y3 + 2 * z) / (2 * y3 + z)
+        var magnitude = x.magnitude
+        var scale = 1.0
+        if magnitude < 0x1p-900 {
+            // Keep the bit-pattern guess below away from subnormals.
+            magnitude *= 0x1p300
+            scale = 0x1p-100
         }
-        let root = y * Double(sign: .plus, exponent: q, significand: 1)
-        return x < 0 ? -root : root
+        // Dividing the bit pattern by 3 divides the exponent by 3: a guess within about 4%, then Halley's method
+        // (cubic convergence) three times.
+        var y = Double(bitPattern: magnitude.bitPattern / 3 &+ 0x2A9F_7893_782D_A1CE)
+        for _ in 0..<3 {
+            let y3 = y * y * y
+            y *= (y3 + 2 * magnitude) / (2 * y3 + magnitude)
+        }
+        y *= scale
+        return x < 0 ? -y : y
+    }
+
+    /// `x` rounded towards negative infinity, without a libm call (exact for every finite `x`).
+    @inline(__always)
+    static func floor(_ x: Double) -> Double {
+        guard x.magnitude < 0x1p52 else { return x }
+        let truncated = Double(Int64(x))
+        return truncated > x ? truncated - 1 : truncated
     }
 
     /// `x^(2/5)` for `x >= 0`, via the fifth root.
@@ -54,9 +65,10 @@ enum ColorMath {
     }
 
     /// Sine and cosine of an angle in degrees, reduced exactly to a quarter turn before evaluation.
+    @inline(__always)
     static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
         guard degrees.isFinite else { return (.nan, .nan) }
-        let turns = (degrees / 90).rounded(.toNearestOrEven)
+        let turns = floor(degrees / 90 + 0.5)
         let reduced = degrees - 90 * turns  // in [-45, 45]
         let x = reduced * (Double.pi / 180)
         let x2 = x * x
@@ -80,8 +92,8 @@ enum ColorMath {
         c = c * -x2 + 1.0 / 24
         c = c * -x2 + 1.0 / 2
         let cosine = c * -x2 + 1
-        let quadrant = Int(turns.truncatingRemainder(dividingBy: 4))
-        switch (quadrant + 4) % 4 {
+        let quadrant = turns.magnitude < 0x1p52 ? Int64(turns) & 3 : 0
+        switch quadrant {
         case 0: return (sine, cosine)
         case 1: return (cosine, -sine)
         case 2: return (-sine, -cosine)

@@ -38,8 +38,11 @@ extension ColorParser {
         if name == "currentcolor" {
             throw error("currentcolor is not supported", at: start)
         }
-        if Self.isDigit(first) || (allHex && !allowsBareHex && [3, 4, 6, 8].contains(word.count)) {
+        if allHex && [3, 4, 6, 8].contains(word.count) {
             throw error("hex colour needs '#' here", at: start)
+        }
+        if Self.isDigit(first) {
+            throw error("expected a colour, found a number", at: start)
         }
         throw error("unknown colour name \(quoted(start..<position))", at: start)
     }

@@ -44,9 +44,13 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
         case .hsl: ColorConversion.hslToSRGB(c)
         case .hwb: ColorConversion.hwbToSRGB(c)
         case .lab: ColorConversion.gammaEncode(Matrix3.xyzToLinearSRGB(ColorConversion.labToXYZ(c)))
-        case .lch: ColorConversion.gammaEncode(Matrix3.xyzToLinearSRGB(ColorConversion.labToXYZ(ColorConversion.polarToRectangular(c))))
+        case .lch:
+            ColorConversion.gammaEncode(
+                Matrix3.xyzToLinearSRGB(ColorConversion.labToXYZ(ColorConversion.polarToRectangular(c))))
         case .oklab: ColorConversion.gammaEncode(Matrix3.xyzToLinearSRGB(ColorConversion.okLabToXYZ(c)))
-        case .oklch: ColorConversion.gammaEncode(Matrix3.xyzToLinearSRGB(ColorConversion.okLabToXYZ(ColorConversion.polarToRectangular(c))))
+        case .oklch:
+            ColorConversion.gammaEncode(
+                Matrix3.xyzToLinearSRGB(ColorConversion.okLabToXYZ(ColorConversion.polarToRectangular(c))))
         }
     }
 
@@ -60,9 +64,13 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
         case .hsl: ColorConversion.srgbToHSL(rgb)
         case .hwb: ColorConversion.srgbToHWB(rgb)
         case .lab: ColorConversion.xyzToLab(Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb)))
-        case .lch: ColorConversion.rectangularToPolar(ColorConversion.xyzToLab(Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb))))
+        case .lch:
+            ColorConversion.rectangularToPolar(
+                ColorConversion.xyzToLab(Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb))))
         case .oklab: ColorConversion.xyzToOKLab(Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb)))
-        case .oklch: ColorConversion.rectangularToPolar(ColorConversion.xyzToOKLab(Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb))))
+        case .oklch:
+            ColorConversion.rectangularToPolar(
+                ColorConversion.xyzToOKLab(Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb))))
         }
     }
 }
