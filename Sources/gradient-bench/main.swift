@@ -79,10 +79,13 @@ for workload in workloads where selected.isEmpty || selected.contains(workload.n
             }
         }
         times.sort()
-        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let median =
+            times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
         let rounded = (median * 1000).rounded() / 1000
         if json {
-            print("{\"workload\":\"\(workload.name)\",\"query\":\"\(query)\",\"median_ms\":\(rounded),\"png_bytes\":\(size)}")
+            print(
+                "{\"workload\":\"\(workload.name)\",\"query\":\"\(query)\",\"median_ms\":\(rounded),\"png_bytes\":\(size)}"
+            )
         } else {
             print("\(workload.name)  \(dither)  \(rounded)  \(size)  \(query)")
         }

@@ -44,8 +44,7 @@ struct InterpolationTests {
     func hueMethods(method: String, expectedHue: Double) throws {
         let spec = try GradientSpec(queryItems: [("colors", "red,blue"), ("space", "oklch"), ("hue", method)])
         let ramp = ColorRamp(spec: spec)
-        var hint = 0
-        let middle = ramp.interpolated(at: 0.5, segmentHint: &hint)
+        let middle = ramp.interpolated(at: 0.5)
         var hue = middle[2].truncatingRemainder(dividingBy: 360)
         if hue < 0 { hue += 360 }
         #expect(abs(hue - expectedHue) < 0.05, "hue \(hue)")
@@ -70,8 +69,7 @@ struct InterpolationTests {
     func powerlessHue() throws {
         let spec = try GradientSpec(queryItems: [("colors", "white,blue"), ("space", "oklch")])
         let ramp = ColorRamp(spec: spec)
-        var hint = 0
-        let quarter = ramp.interpolated(at: 0.25, segmentHint: &hint)
+        let quarter = ramp.interpolated(at: 0.25)
         let blueHue = spec.stops[1].color.components.z
         #expect(abs(quarter.z - blueHue) < 1e-9)
     }

@@ -9,6 +9,10 @@ struct ColorRamp {
         var end: Double
         var from: SIMD4<Double>
         var to: SIMD4<Double>
+        /// `to − from`.
+        var delta: SIMD4<Double>
+        /// `1 / (end − start)`, or 0 for a zero-length interval.
+        var inverseLength: Double
         /// `log(0.5) / log(H)` for a hint at fraction H of the interval; 1 for a linear blend.
         var hintExponent: Double
         /// 0 when the hint sits on the first stop (all second colour), 1 on the second, else 0.5.
@@ -56,7 +60,9 @@ struct ColorRamp {
                 }
             }
             segments.append(
-                Segment(start: start, end: end, from: pair.0, to: pair.1, hintExponent: exponent, hintCase: hintCase))
+                Segment(
+                    start: start, end: end, from: pair.0, to: pair.1, delta: pair.1 - pair.0,
+                    inverseLength: end > start ? 1 / (end - start) : 0, hintExponent: exponent, hintCase: hintCase))
         }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
@@ -122,68 +128,47 @@ struct ColorRamp {
         }
     }
 
-    /// The colour at `t` (stop-position units) as premultiplied sRGB in 0…1, after the spread is applied.
-    /// `segmentHint` speeds up lookups along a row; any value is valid.
+    /// Calls `body` with a lookup over this ramp's segments, valid only inside `body`.
     @inline(__always)
-    func color(at t: Double, segmentHint: inout Int) -> SIMD4<Double> {
-        if let solidColor { return solidColor }
-        var u = t
-        switch spread {
-        case .pad:
-            break
-        case .transparent:
-            if !(u >= first && u <= last) { return SIMD4() }
-        case .repeating:
-            let period = last - first
-            let offset = u - first
-            u = first + (offset - (offset / period).rounded(.down) * period)
-        case .reflect:
-            let period = last - first
-            let turns = (u - first) / period
-            let whole = turns.rounded(.down)
-            var fraction = turns - whole
-            if whole.truncatingRemainder(dividingBy: 2) != 0 { fraction = 1 - fraction }
-            u = first + fraction * period
-        }
-        return toPremultipliedSRGB(interpolated(at: u, segmentHint: &segmentHint))
+    func withLookup<R>(_ body: (RampLookup) -> R) -> R {
+        segments.withUnsafeBufferPointer { body(RampLookup(ramp: self, segments: $0)) }
+    }
+
+    /// The colour at `t` as premultiplied sRGB; for occasional lookups (row loops use ``withLookup(_:)``).
+    func color(at t: Double) -> SIMD4<Double> {
+        var hint = 0
+        return withLookup { $0.color(at: t, segmentHint: &hint) }
     }
 
     /// The premultiplied interpolation-space colour at `t`, padding outside the stops.
-    @inline(__always)
-    func interpolated(at t: Double, segmentHint: inout Int) -> SIMD4<Double> {
-        if !(t >= first) { return firstColor }
-        if t >= last { return lastColor }
-        var index = min(max(segmentHint, 0), segments.count - 1)
-        while index > 0 && t < segments[index].start { index -= 1 }
-        while index < segments.count - 1 && t >= segments[index].end { index += 1 }
-        segmentHint = index
-        let segment = segments[index]
-        let length = segment.end - segment.start
-        guard length > 0 else { return segment.to }
-        var weight = (t - segment.start) / length
-        if segment.hintCase != 0.5 {
-            weight = segment.hintCase == 0 ? 1 : 0
-        } else if segment.hintExponent != 1 {
-            weight = ElementaryMath.pow(weight, segment.hintExponent)
-        }
-        return segment.from + (segment.to - segment.from) * weight
+    func interpolated(at t: Double) -> SIMD4<Double> {
+        var hint = 0
+        return withLookup { $0.interpolated(at: t, segmentHint: &hint) }
     }
 
     /// Converts a premultiplied interpolation-space colour to premultiplied, clipped, gamma-encoded sRGB.
-    @inline(__always)
     func toPremultipliedSRGB(_ color: SIMD4<Double>) -> SIMD4<Double> {
+        Self.toPremultipliedSRGB(color, space: space, hueIndex: hueIndex)
+    }
+
+    /// Converts a premultiplied colour in `space` (hue, at `hueIndex`, not premultiplied) to premultiplied,
+    /// clipped, gamma-encoded sRGB.
+    @inline(__always)
+    static func toPremultipliedSRGB(_ color: SIMD4<Double>, space: ColorSpace, hueIndex: Int) -> SIMD4<Double> {
+        if space == .srgb { return clippedPremultipliedSRGB(color) }
         let alpha = min(max(color.w, 0), 1)
-        if space == .srgb {
-            let rgb = SIMD3(color.x, color.y, color.z)
-            let clipped = rgb.replacing(with: 0, where: rgb .< 0).replacing(with: alpha, where: rgb .> alpha)
-            return SIMD4(clipped, alpha)
-        }
         guard alpha > 0 else { return SIMD4() }
         var components = SIMD3(color.x, color.y, color.z) / alpha
         if hueIndex >= 0 { components[hueIndex] = color[hueIndex] }
         let rgb = space.toSRGB(components)
-        let clipped = rgb.replacing(with: 0, where: rgb .< 0).replacing(with: 1, where: rgb .> 1)
-        return SIMD4(clipped * alpha, alpha)
+        return SIMD4(min(max(rgb.x, 0), 1) * alpha, min(max(rgb.y, 0), 1) * alpha, min(max(rgb.z, 0), 1) * alpha, alpha)
+    }
+
+    /// A premultiplied sRGB colour with alpha clamped to [0, 1] and channels to [0, alpha].
+    @inline(__always)
+    static func clippedPremultipliedSRGB(_ color: SIMD4<Double>) -> SIMD4<Double> {
+        let alpha = min(max(color.w, 0), 1)
+        return SIMD4(min(max(color.x, 0), alpha), min(max(color.y, 0), alpha), min(max(color.z, 0), alpha), alpha)
     }
 
     /// The average premultiplied sRGB colour of the stops spread evenly over one period (CSS's rule for repeating
@@ -194,7 +179,7 @@ struct ColorRamp {
         for segment in segments {
             for sample in 0..<samplesPerSegment {
                 let weight = (Double(sample) + 0.5) / Double(samplesPerSegment)
-                sum += toPremultipliedSRGB(segment.from + (segment.to - segment.from) * weight)
+                sum += toPremultipliedSRGB(segment.from + segment.delta * weight)
             }
         }
         return sum / Double(samplesPerSegment * segments.count)

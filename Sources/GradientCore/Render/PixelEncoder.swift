@@ -6,9 +6,13 @@ protocol PixelEncoder {
     static func store(_ color: SIMD4<Double>, dither: Double, to pointer: UnsafeMutablePointer<UInt8>)
 }
 
+/// `round(value × 255)` half up, clamped to 0…255 (NaN gives 0).
 @inline(__always)
 private func unit8(_ value: Double) -> UInt8 {
-    UInt8(truncatingIfNeeded: Int(min(max(value, 0), 1) * 255 + 0.5))
+    let scaled = value * 255 + 0.5
+    guard scaled >= 1 else { return 0 }
+    guard scaled < 255 else { return 255 }
+    return UInt8(truncatingIfNeeded: Int32(truncatingIfNeeded: Int(scaled)))
 }
 
 @inline(__always)
@@ -18,11 +22,10 @@ private func store16(_ value: Double, to pointer: UnsafeMutablePointer<UInt8>) {
     pointer[1] = UInt8(truncatingIfNeeded: sample)
 }
 
-/// Channels with the dither added, clamped to [0, alpha] as Skia does.
+/// Channels with the dither added, clamped to at most alpha as Skia does (the lower clamp to 0 is `unit8`'s).
 @inline(__always)
 private func dithered(_ color: SIMD4<Double>, _ dither: Double) -> SIMD3<Double> {
-    let rgb = SIMD3(color.x, color.y, color.z) + dither
-    return rgb.replacing(with: 0, where: rgb .< 0).replacing(with: color.w, where: rgb .> color.w)
+    SIMD3(min(color.x + dither, color.w), min(color.y + dither, color.w), min(color.z + dither, color.w))
 }
 
 /// 8-bit RGB for opaque images.

@@ -19,7 +19,11 @@ public struct Rasterizer {
     private let ramp: ColorRamp
     private let mode: Mode
     private let dither: Bool
+    /// Skia's 64 dither offsets followed by 8 zeros (the offsets used when dithering is off).
+    private let ditherOffsets: [Double] = Dither.table + Array(repeating: 0, count: 8)
     private var rowCache: [UInt8] = []
+    /// Whether linear rows are filled run by run (the default) rather than pixel by pixel; tests compare the two.
+    var usesLinearRuns = true
     private var cachedRowKeys: [Int] = []
 
     private enum Mode {
@@ -94,52 +98,71 @@ public struct Rasterizer {
     }
 
     private mutating func render<E: PixelEncoder>(_ y: Int, _ row: UnsafeMutablePointer<UInt8>, _: E.Type) {
+        let offset = dither ? (y & 7) * 8 : 64
+        ditherOffsets.withUnsafeBufferPointer { render(y, row, dithers: $0.baseAddress! + offset, E.self) }
+    }
+
+    private mutating func render<E: PixelEncoder>(
+        _ y: Int, _ row: UnsafeMutablePointer<UInt8>, dithers: UnsafePointer<Double>, _: E.Type
+    ) {
         let width = spec.pixelWidth
         let centerY = Double(y) + 0.5
-        let ditherRow = (y & 7) * 8
-        var hint = 0
         switch mode {
         case .solid(let color):
-            fillRepeating(row, width: width, y: y, color: color, E.self)
+            fillRepeating(row, width: width, dithers: dithers, color: color, E.self)
         case .linear(let originX, let originY, let stepX, let stepY):
             let rowT = (0.5 - originX) * stepX + (centerY - originY) * stepY
             if stepX == 0 {
-                fillRepeating(row, width: width, y: y, color: ramp.color(at: rowT, segmentHint: &hint), E.self)
+                fillRepeating(row, width: width, dithers: dithers, color: ramp.color(at: rowT), E.self)
                 return
             }
             if stepY == 0, copyCachedRow(y, into: row) { return }
-            for x in 0..<width {
-                let color = ramp.color(at: rowT + Double(x) * stepX, segmentHint: &hint)
-                E.store(color, dither: dither ? Dither.table[ditherRow + (x & 7)] : 0, to: row + x * E.bytesPerPixel)
+            ramp.withLookup { lookup in
+                if usesLinearRuns && (lookup.spread == .pad || lookup.spread == .transparent) {
+                    lookup.renderLinearRuns(row, width: width, rowT: rowT, stepX: stepX, dithers: dithers, E.self)
+                    return
+                }
+                var hint = 0
+                for x in 0..<width {
+                    let color = lookup.color(at: rowT + Double(x) * stepX, segmentHint: &hint)
+                    E.store(color, dither: dithers[x & 7], to: row + x * E.bytesPerPixel)
+                }
             }
             if stepY == 0 { cacheRow(y, from: row) }
         case .radial(let centerX, let centerY0, let inverseRadiusX, let inverseRadiusY):
             let dy = (centerY - centerY0) * inverseRadiusY
             let dySquared = dy * dy
-            for x in 0..<width {
-                let dx = (Double(x) + 0.5 - centerX) * inverseRadiusX
-                let color = ramp.color(at: (dx * dx + dySquared).squareRoot(), segmentHint: &hint)
-                E.store(color, dither: dither ? Dither.table[ditherRow + (x & 7)] : 0, to: row + x * E.bytesPerPixel)
+            ramp.withLookup { lookup in
+                var hint = 0
+                for x in 0..<width {
+                    let dx = (Double(x) + 0.5 - centerX) * inverseRadiusX
+                    let color = lookup.color(at: (dx * dx + dySquared).squareRoot(), segmentHint: &hint)
+                    E.store(color, dither: dithers[x & 7], to: row + x * E.bytesPerPixel)
+                }
             }
         case .conic(let centerX, let centerY0, let from):
             let dy = centerY - centerY0
-            for x in 0..<width {
-                let dx = Double(x) + 0.5 - centerX
-                var turns = (ElementaryMath.atan2(dx, -dy) * (180 / Double.pi) - from) / 360
-                turns -= turns.rounded(.down)
-                let color = ramp.color(at: turns, segmentHint: &hint)
-                E.store(color, dither: dither ? Dither.table[ditherRow + (x & 7)] : 0, to: row + x * E.bytesPerPixel)
+            let fromTurns = from / 360
+            ramp.withLookup { lookup in
+                var hint = 0
+                for x in 0..<width {
+                    let dx = Double(x) + 0.5 - centerX
+                    var turns = ElementaryMath.atan2(dx, -dy) * (0.5 / Double.pi) - fromTurns
+                    turns -= turns.rounded(.down)
+                    let color = lookup.color(at: turns, segmentHint: &hint)
+                    E.store(color, dither: dithers[x & 7], to: row + x * E.bytesPerPixel)
+                }
             }
         }
     }
 
     /// Fills a row of one colour: eight dithered pixels (or one) written, then doubled across the row.
     private func fillRepeating<E: PixelEncoder>(
-        _ row: UnsafeMutablePointer<UInt8>, width: Int, y: Int, color: SIMD4<Double>, _: E.Type
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, dithers: UnsafePointer<Double>, color: SIMD4<Double>, _: E.Type
     ) {
         let period = dither ? min(8, width) : 1
         for x in 0..<period {
-            E.store(color, dither: dither ? Dither.table[(y & 7) * 8 + x] : 0, to: row + x * E.bytesPerPixel)
+            E.store(color, dither: dithers[x], to: row + x * E.bytesPerPixel)
         }
         var filled = period * E.bytesPerPixel
         let total = width * E.bytesPerPixel
