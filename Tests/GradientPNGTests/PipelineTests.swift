@@ -1,0 +1,97 @@
+import GradientCore
+import GradientPNG
+import PNGEncoding
+import Testing
+
+@Suite("Render and encode pipeline")
+struct PipelineTests {
+    @Test(
+        "every kind, spread, depth and opacity decodes to the rasterizer's pixels",
+        arguments: [
+            "colors=red,blue", "colors=red,blue&dir=horizontal", "colors=red,lime,blue&angle=45",
+            "type=radial&colors=red,blue&shape=circle", "type=conic&colors=red,yellow,lime,aqua,blue,magenta,red",
+            "colors=red,blue&spread=none&start=0.2,0.2&end=0.6,0.6", "colors=%23f008,%2300f4&depth=16",
+            "colors=red,blue&depth=16&space=oklch", "type=radial&colors=red,blue@30px&spread=reflect",
+            "colors=transparent,white&dir=horizontal",
+        ])
+    func decodesToRasterizerPixels(query: String) throws {
+        let image = try DecodedGradient(query + "&width=97&height=61")
+        var rasterizer = Rasterizer(spec: image.spec)
+        #expect(image.width == 97 && image.height == 61)
+        #expect(image.decoded.bitDepth == image.spec.depth.rawValue)
+        #expect(image.decoded.colorType == (rasterizer.isOpaque ? .rgb : .rgba))
+        var row = [UInt8](repeating: 0, count: rasterizer.bytesPerRow)
+        let channels = rasterizer.isOpaque ? 3 : 4
+        let bytesPerSample = image.spec.depth == .sixteen ? 2 : 1
+        for y in 0..<image.height {
+            row.withUnsafeMutableBytes { rasterizer.renderRow(y, into: $0) }
+            for x in 0..<image.width {
+                let decoded = image.pixel(x, y)
+                for c in 0..<channels {
+                    let offset = (x * channels + c) * bytesPerSample
+                    let raw =
+                        bytesPerSample == 1
+                        ? Double(row[offset]) : Double(Int(row[offset]) << 8 | Int(row[offset + 1])) / 257
+                    #expect(decoded[c] == raw)
+                }
+            }
+        }
+    }
+
+    @Test("the ETag is a quoted 128-bit hex digest, shared by equivalent queries")
+    func etag() throws {
+        let a = try GradientSpec(queryItems: [("colors", "red,blue")])
+        let b = try GradientSpec(queryItems: [("colors", "#f00,rgb(0 0 255)")])
+        let tag = GradientPNG.etag(for: a)
+        #expect(tag.count == 34 && tag.first == "\"" && tag.last == "\"")
+        #expect(tag.dropFirst().dropLast().allSatisfy { $0.isHexDigit })
+        #expect(tag == GradientPNG.etag(for: b))
+        #expect(
+            tag != GradientPNG.etag(for: try GradientSpec(queryItems: [("colors", "red,blue"), ("dither", "off")])))
+    }
+
+    @Test("the same spec renders to the same bytes every time")
+    func deterministic() throws {
+        let spec = try GradientSpec(queryItems: [("colors", "red,lime,blue"), ("angle", "33"), ("width", "300")])
+        #expect(try GradientPNG.renderPNG(spec) == GradientPNG.renderPNG(spec))
+    }
+
+    @Test("streaming hands the sink the same bytes in several pieces")
+    func streaming() throws {
+        let spec = try GradientSpec(queryItems: [
+            ("type", "radial"), ("colors", "red,blue"), ("width", "800"), ("height", "800"),
+        ])
+        var pieces = 0
+        var streamed: [UInt8] = []
+        try GradientPNG.render(spec) { bytes in
+            pieces += 1
+            streamed.append(contentsOf: bytes)
+        }
+        #expect(pieces > 1)
+        #expect(streamed == (try GradientPNG.renderPNG(spec)))
+    }
+
+    @Test("a cancelled render stops with RenderError.cancelled")
+    func cancellation() throws {
+        let spec = try GradientSpec(queryItems: [("colors", "red,blue")])
+        var rows = 0
+        #expect(throws: RenderError.cancelled) {
+            try GradientPNG.render(
+                spec,
+                shouldContinue: {
+                    rows += 1
+                    return rows < 10
+                }
+            ) { _ in }
+        }
+    }
+
+    @Test("a failing sink surfaces as an encoding error")
+    func failingSink() throws {
+        struct Closed: Error {}
+        let spec = try GradientSpec(queryItems: [
+            ("type", "radial"), ("colors", "red,blue"), ("width", "800"), ("height", "800"),
+        ])
+        #expect(throws: RenderError.self) { try GradientPNG.render(spec) { _ in throw Closed() } }
+    }
+}
