@@ -15,7 +15,7 @@ final class Connection: ResponseSink {
 
     let socket: Int32
     let info: HTTPConnectionInfo
-    unowned let loop: EventLoop
+    let loop: EventLoop
     private let core: Mutex<ConnectionCore>
 
     init(socket: Int32, info: HTTPConnectionInfo, loop: EventLoop, limits: HTTPLimits, now: ContinuousClock.Instant) {

@@ -109,11 +109,15 @@ final class EventLoop: Sendable {
     private func serviceEvent(
         _ flags: UInt32, on connection: Connection, scratch: UnsafeMutableRawBufferPointer, state: inout LoopState
     ) {
+        if flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            state.close(connection, counter: connectionCount)
+            return
+        }
         var disposition = Connection.Disposition.keepOpen
         if flags & Self.writeEvents != 0 {
             disposition = connection.writable()
         }
-        if disposition == .keepOpen, flags & (Self.readEvents | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+        if disposition == .keepOpen, flags & Self.readEvents != 0 {
             disposition = connection.readable(scratch: scratch, handler: handler)
         }
         if disposition == .close { state.close(connection, counter: connectionCount) }
