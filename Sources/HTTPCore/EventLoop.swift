@@ -116,6 +116,9 @@ final class EventLoop: Sendable {
         var disposition = Connection.Disposition.keepOpen
         if flags & Self.writeEvents != 0 {
             disposition = connection.writable()
+            if disposition == .keepOpen && flags & Self.readEvents == 0 {
+                disposition = connection.processInput(handler: handler)
+            }
         }
         if disposition == .keepOpen, flags & Self.readEvents != 0 {
             disposition = connection.readable(scratch: scratch, handler: handler)

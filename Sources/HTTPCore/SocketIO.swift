@@ -35,11 +35,15 @@ enum SocketIO {
                 third.withUnsafeBytes { c in
                     withUnsafeTemporaryAllocation(of: iovec.self, capacity: 3) { vectors in
                         var count = 0
-                        for buffer in [a, b, c] where buffer.count > 0 {
+                        func add(_ buffer: UnsafeRawBufferPointer) {
+                            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
                             vectors[count] = iovec(
-                                iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress!), iov_len: buffer.count)
+                                iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: buffer.count)
                             count += 1
                         }
+                        add(a)
+                        add(b)
+                        add(c)
                         return sendVectors(socket, vectors: vectors.baseAddress!, count: count)
                     }
                 }

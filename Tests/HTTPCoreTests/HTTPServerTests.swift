@@ -46,6 +46,35 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func resumesReadingPipelinedRequestsPastTheLimits() throws {
+        let limits = HTTPLimits(maxPipelinedRequests: 2, maxBufferedOutputBytes: 1)
+        try Self.withServer(limits: limits) { _, port in
+            let client = try TestClient(port: port)
+            let paths = ["/slow", "/a", "/stream", "/b", "/slow", "/c", "/d"]
+            client.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+            usleep(300_000)
+            let responses = try client.readResponses(paths.count)
+            #expect(responses.count == paths.count)
+            #expect(
+                responses.map { $0.body.prefix(12) } == [
+                    "slow", "hello /a", "first,second", "hello /b", "slow", "hello /c", "hello /d",
+                ])
+        }
+    }
+
+    @Test func stopsReadingFromAClientThatDoesNotReadItsResponses() throws {
+        let handler = TestHandler()
+        let limits = HTTPLimits(maxBufferedOutputBytes: 256 * 1024)
+        try Self.withServer(limits: limits, handler: handler) { server, port in
+            let client = try TestClient(port: port)
+            client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 100))
+            usleep(500_000)
+            let handled = handler.handledCount.load(ordering: .relaxed)
+            #expect(handled >= 1 && handled < 20)
+            #expect(server.openConnections == 1)
+        }
+    }
+
     @Test func answersHeadWithTheHeadersOfGetAndNoBody() throws {
         try Self.withServer { _, port in
             let client = try TestClient(port: port)

@@ -3,7 +3,7 @@ import HTTPCore
 import Synchronization
 
 /// Routes for server tests: `/hello`, `/slow` (answers 200 ms later from another queue), `/stream` (three chunks),
-/// `/endless` (writes until the client is gone), `/drain` (a stream that finishes 300 ms later).
+/// `/endless` (writes until the client is gone), `/big` (512 KiB), `/drain` (a stream that finishes 300 ms later).
 final class TestHandler: HTTPHandler {
     /// Set when `/endless` saw `write` return false.
     let sawClientGone = Atomic<Bool>(false)
@@ -39,6 +39,9 @@ final class TestHandler: HTTPHandler {
                 }
                 stream.finish()
             }
+        case "/big":
+            responder.send(
+                HTTPResponseHead(status: 200, headers: text), body: [UInt8](repeating: 0x62, count: 512 * 1024))
         case "/drain":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
             stream.write(Array("begun,".utf8))
