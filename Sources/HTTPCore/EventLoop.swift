@@ -44,6 +44,12 @@ final class EventLoop: Sendable {
         register(listener, events: Self.readEvents)
     }
 
+    /// Releases the descriptors of a loop that will never run (start-up failed after it was made).
+    func discard() {
+        _ = Glibc.close(wakeFD)
+        _ = Glibc.close(epoll)
+    }
+
     /// Whether the caller runs on this loop's thread.
     var isCurrentThread: Bool { threadID.load(ordering: .relaxed) == UInt(pthread_self()) }
 

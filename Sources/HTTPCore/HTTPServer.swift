@@ -58,6 +58,7 @@ public final class HTTPServer: Sendable {
                             connectionCount: connectionCounter))
                 }
             } catch {
+                for loop in loops { loop.discard() }
                 for listener in listeners { close(listener) }
                 throw error
             }

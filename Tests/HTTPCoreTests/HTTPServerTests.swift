@@ -75,6 +75,31 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func closesAConnectionWhoseClientStopsReadingAfterTheWriteTimeout() throws {
+        let limits = HTTPLimits(writeTimeout: .milliseconds(300))
+        try Self.withServer(limits: limits) { server, port in
+            let client = try TestClient(port: port)
+            client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 20))
+            let deadline = ContinuousClock.now + .seconds(3)
+            usleep(100_000)
+            while server.openConnections > 0 && ContinuousClock.now < deadline { usleep(20_000) }
+            #expect(server.openConnections == 0)
+        }
+    }
+
+    @Test func closesConnectionsBeyondTheLimitAtOnce() throws {
+        try Self.withServer(limits: HTTPLimits(maxConnections: 1)) { server, port in
+            let first = try TestClient(port: port)
+            first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try first.readResponses(1)
+            let second = try TestClient(port: port)
+            second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n")
+            let (text, closed) = second.readUntilClose()
+            #expect(closed && text.isEmpty)
+            #expect(server.openConnections == 1)
+        }
+    }
+
     @Test func answersHeadWithTheHeadersOfGetAndNoBody() throws {
         try Self.withServer { _, port in
             let client = try TestClient(port: port)
