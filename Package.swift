@@ -18,11 +18,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(name: "CEpoll"),
         .target(name: "CPNG", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "GradientCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PNGEncoding", dependencies: ["CPNG", "CZlib"]),
         .target(name: "GradientPNG", dependencies: ["GradientCore", "PNGEncoding"]),
-        .target(name: "HTTPCore"),
+        .target(name: "HTTPCore", dependencies: ["CEpoll"]),
         .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientPNG"]),
         .executableTarget(name: "gradient-bench", dependencies: ["GradientCore", "GradientPNG", "PNGEncoding"]),
         .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore"]),

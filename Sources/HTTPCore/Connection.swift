@@ -1,0 +1,119 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One accepted socket: reads and parses requests on its event loop's thread, and takes response bytes from any
+/// thread. All mutable state is in `core`, guarded by its `Mutex`; the socket is closed only on the loop thread.
+final class Connection: ResponseSink {
+    /// What the event loop must do with a connection after an event.
+    enum Disposition {
+        case keepOpen
+        case close
+    }
+
+    let socket: Int32
+    let info: HTTPConnectionInfo
+    let loop: EventLoop
+    private let core: Mutex<ConnectionCore>
+
+    init(socket: Int32, info: HTTPConnectionInfo, loop: EventLoop, limits: HTTPLimits, now: ContinuousClock.Instant) {
+        self.socket = socket
+        self.info = info
+        self.loop = loop
+        self.core = Mutex(ConnectionCore(socket: socket, epoll: loop.epoll, limits: limits, now: now))
+    }
+
+    // MARK: Loop thread
+
+    /// The socket is readable (or hung up): reads once and hands complete requests to `handler`.
+    func readable(scratch: UnsafeMutableRawBufferPointer, handler: some HTTPHandler) -> Disposition {
+        switch SocketIO.read(socket, into: scratch) {
+        case .failure:
+            return .close
+        case .success(nil):
+            return .keepOpen
+        case .success(0):
+            core.withLock { $0.readEOF = true }
+        case .success(let count?):
+            let bytes = UnsafeRawBufferPointer(rebasing: scratch[0..<count])
+            core.withLock { core in
+                core.parser.feed(bytes)
+                core.lifecycle.bytesReceived(at: .now)
+            }
+        }
+        return processInput(handler: handler)
+    }
+
+    /// The socket is writable: flushes pending output.
+    func writable() -> Disposition {
+        core.withLock { core in
+            core.flush()
+            core.updateInterest()
+            return core.disposition
+        }
+    }
+
+    /// Parses buffered requests while reading is allowed and hands each to `handler`, outside the lock.
+    func processInput(handler: some HTTPHandler) -> Disposition {
+        while true {
+            let next = core.withLock { $0.nextInput() }
+            switch next {
+            case .none:
+                return core.withLock { core in
+                    core.updateInterest()
+                    return core.disposition
+                }
+            case .request(let request, let sequence, let keepAlive):
+                let responder = HTTPResponder(
+                    sink: self, sequence: sequence, isHead: request.isHead, requestVersion: request.version,
+                    keepAlive: keepAlive)
+                handler.handle(request, responder: responder)
+            case .refused(let error, let sequence):
+                let (head, body) = handler.response(for: error, connection: info)
+                HTTPResponder(sink: self, sequence: sequence, isHead: false, requestVersion: .http1_1, keepAlive: false)
+                    .send(head, body: body)
+            }
+        }
+    }
+
+    /// Checks the timers at `now`.
+    func checkTimeouts(at now: ContinuousClock.Instant) -> Disposition {
+        core.withLock { $0.lifecycle.expiredTimeout(at: now) == nil ? .keepOpen : .close }
+    }
+
+    /// Shutdown began: closes now when no response is in flight, otherwise after the current ones.
+    func beginDraining() -> Disposition {
+        core.withLock { core in
+            if core.lifecycle.beginDraining() { return .close }
+            core.updateInterest()
+            return core.disposition
+        }
+    }
+
+    /// Closes the socket; responses still being produced find the client gone.
+    func close() {
+        core.withLock { core in
+            core.isClosed = true
+            _ = Glibc.close(socket)
+        }
+    }
+
+    // MARK: Any thread
+
+    func emit(sequence: Int, _ first: [UInt8], _ second: [UInt8], _ third: [UInt8], end: ResponseEnd?) -> Bool {
+        let onLoop = loop.isCurrentThread
+        let (delivered, needsLoop) = core.withLock { core in
+            let delivered = core.emit(sequence: sequence, first, second, third, end: end)
+            core.updateInterest()
+            return (delivered, !onLoop && core.needsLoopAttention)
+        }
+        if needsLoop { loop.schedule(self) }
+        return delivered
+    }
+
+    func isClientGone(sequence: Int) -> Bool {
+        core.withLock { $0.isClosed || $0.isClientGone }
+    }
+}

@@ -1,0 +1,166 @@
+import CEpoll
+
+/// The mutable state of a ``Connection``, always accessed under its lock.
+struct ConnectionCore: Sendable {
+    /// The next thing the loop should do with parsed input.
+    enum Input {
+        case none
+        case request(HTTPRequest, sequence: Int, keepAlive: Bool)
+        case refused(HTTPRequestError, sequence: Int)
+    }
+
+    /// Bytes of a response that must wait for earlier responses.
+    struct HeldResponse: Sendable {
+        var parts: [[UInt8]] = []
+        var end: ResponseEnd?
+    }
+
+    let socket: Int32
+    let epoll: Int32
+    var parser: HTTPRequestParser
+    var lifecycle: ConnectionLifecycle
+    var output = OutputQueue()
+    var held: [Int: HeldResponse] = [:]
+    var isClosed = false
+    var isClientGone = false
+    var readEOF = false
+    var closeWhenFlushed = false
+    /// The epoll events currently registered.
+    var interest: UInt32
+
+    init(socket: Int32, epoll: Int32, limits: HTTPLimits, now: ContinuousClock.Instant) {
+        self.socket = socket
+        self.epoll = epoll
+        self.parser = HTTPRequestParser(limits: limits)
+        self.lifecycle = ConnectionLifecycle(limits: limits, openedAt: now)
+        self.interest = EventLoop.readEvents
+    }
+
+    mutating func nextInput() -> Input {
+        guard !isClosed, !isClientGone, !closeWhenFlushed,
+            lifecycle.shouldRead(bufferedOutputBytes: output.byteCount)
+        else { return .none }
+        do {
+            guard let request = try parser.nextRequest(receivedAt: .now) else { return .none }
+            let (sequence, keepAlive) = lifecycle.requestReceived(
+                version: request.version, options: request.connectionOptions,
+                hasPartialRequest: parser.hasPartialRequest, at: request.receivedAt)
+            return .request(request, sequence: sequence, keepAlive: keepAlive)
+        } catch {
+            return .refused(error, sequence: lifecycle.requestRefused())
+        }
+    }
+
+    /// Whether the loop must close the connection, or parse requests that are buffered but not yet read.
+    var needsLoopAttention: Bool {
+        if disposition == .close { return true }
+        return parser.hasPartialRequest && lifecycle.shouldRead(bufferedOutputBytes: output.byteCount)
+    }
+
+    var disposition: Connection.Disposition {
+        if isClosed || isClientGone { return .close }
+        guard output.isEmpty else { return .keepOpen }
+        if closeWhenFlushed { return .close }
+        if readEOF && lifecycle.requestsInFlight == 0 { return .close }
+        return .keepOpen
+    }
+
+    mutating func emit(
+        sequence: Int, _ first: [UInt8], _ second: [UInt8], _ third: [UInt8], end: ResponseEnd?
+    )
+        -> Bool
+    {
+        guard !isClosed, !isClientGone else { return false }
+        guard lifecycle.isCurrent(sequence) else {
+            guard sequence > lifecycle.currentResponseSequence else { return false }
+            var response = held[sequence] ?? HeldResponse()
+            for part in [first, second, third] where !part.isEmpty { response.parts.append(part) }
+            response.end = end
+            held[sequence] = response
+            return true
+        }
+        write(first, second, third)
+        if let end { complete(end) }
+        return !isClientGone
+    }
+
+    /// Writes at once when nothing is queued, queueing whatever the socket does not take.
+    private mutating func write(_ first: [UInt8], _ second: [UInt8], _ third: [UInt8]) {
+        guard output.isEmpty else {
+            output.append(first)
+            output.append(second)
+            output.append(third)
+            return
+        }
+        let total = first.count + second.count + third.count
+        guard total > 0 else { return }
+        switch SocketIO.send(socket, first, second, third) {
+        case .failure:
+            isClientGone = true
+        case .success(let written):
+            guard written < total else { return }
+            var skip = written
+            for part in [first, second, third] {
+                output.append(part, from: min(skip, part.count))
+                skip = max(0, skip - part.count)
+            }
+            lifecycle.outputBlocked(at: .now)
+        }
+    }
+
+    /// Ends the current response and releases any held responses that may now be sent.
+    private mutating func complete(_ end: ResponseEnd) {
+        var end = end
+        while true {
+            switch end {
+            case .aborted:
+                closeWhenFlushed = true
+                held.removeAll()
+                return
+            case .complete(let keepAlive):
+                let closes = lifecycle.responseCompleted(
+                    keepAlive: keepAlive, hasPartialRequest: parser.hasPartialRequest, at: .now)
+                if closes {
+                    closeWhenFlushed = true
+                    held.removeAll()
+                    return
+                }
+            }
+            guard let next = held.removeValue(forKey: lifecycle.currentResponseSequence) else { return }
+            for part in next.parts { write(part, [], []) }
+            guard let nextEnd = next.end else { return }
+            end = nextEnd
+        }
+    }
+
+    mutating func flush() {
+        guard !output.isEmpty, !isClosed else { return }
+        switch output.flush(to: socket) {
+        case .failure:
+            isClientGone = true
+        case .success(let written):
+            if written > 0 {
+                lifecycle.outputProgressed(isFlushed: output.isEmpty, at: .now)
+            } else {
+                lifecycle.outputBlocked(at: .now)
+            }
+        }
+    }
+
+    /// Registers interest in reading only while more requests may be read, and in writing while output waits.
+    mutating func updateInterest() {
+        guard !isClosed else { return }
+        var wanted: UInt32 = 0
+        if !readEOF && !closeWhenFlushed && !isClientGone && lifecycle.shouldRead(bufferedOutputBytes: output.byteCount)
+        {
+            wanted |= EventLoop.readEvents
+        }
+        if !output.isEmpty { wanted |= EventLoop.writeEvents }
+        guard wanted != interest else { return }
+        interest = wanted
+        var event = epoll_event()
+        event.events = wanted
+        event.data.fd = socket
+        _ = epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
+    }
+}

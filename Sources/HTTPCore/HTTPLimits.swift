@@ -1,0 +1,62 @@
+/// Every limit the HTTP layer enforces on a client, in one place.
+///
+/// Requests that break a size limit are refused with the status named on the limit and the connection is closed.
+/// Timeouts close the connection without a response.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Longest request line accepted, in bytes, excluding its line terminator. Default 8192 (8 KiB).
+    /// A longer line is refused with 414 URI Too Long.
+    public var maxRequestLineBytes: Int
+
+    /// Largest header section accepted, in bytes: every field line with its terminator, excluding the request line
+    /// and the empty line that ends the section. Default 16384 (16 KiB). Larger is refused with 431.
+    public var maxHeaderSectionBytes: Int
+
+    /// Most header fields accepted in one request. Default 100. More are refused with 431.
+    public var maxHeaderFields: Int
+
+    /// Time allowed from the first byte of a request to the end of its header section (slowloris guard).
+    /// Default 10 seconds.
+    public var headerTimeout: Duration
+
+    /// Time a persistent connection may stay open with nothing to read or write between requests. Default 30 seconds.
+    public var idleTimeout: Duration
+
+    /// Time a response may wait for the client to read before the connection is closed. Default 30 seconds.
+    public var writeTimeout: Duration
+
+    /// Most connections open at once across the server; beyond it new connections are accepted and closed
+    /// immediately. Default 4096 connections.
+    public var maxConnections: Int
+
+    /// Most requests of one connection waiting for, or being sent, their responses. When reached, the server stops
+    /// reading from that connection until a response completes. Default 32 requests.
+    public var maxPipelinedRequests: Int
+
+    /// Most response bytes buffered for one connection because the client reads slowly. When reached, the server
+    /// stops reading further requests from that connection until the buffer drains below it. Default 4194304 bytes
+    /// (4 MiB).
+    public var maxBufferedOutputBytes: Int
+
+    /// Creates limits; every argument defaults to the value documented on its property.
+    public init(
+        maxRequestLineBytes: Int = 8192,
+        maxHeaderSectionBytes: Int = 16384,
+        maxHeaderFields: Int = 100,
+        headerTimeout: Duration = .seconds(10),
+        idleTimeout: Duration = .seconds(30),
+        writeTimeout: Duration = .seconds(30),
+        maxConnections: Int = 4096,
+        maxPipelinedRequests: Int = 32,
+        maxBufferedOutputBytes: Int = 4 * 1024 * 1024
+    ) {
+        self.maxRequestLineBytes = maxRequestLineBytes
+        self.maxHeaderSectionBytes = maxHeaderSectionBytes
+        self.maxHeaderFields = maxHeaderFields
+        self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
+        self.maxConnections = maxConnections
+        self.maxPipelinedRequests = maxPipelinedRequests
+        self.maxBufferedOutputBytes = maxBufferedOutputBytes
+    }
+}

@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An incremental HTTP/1.x request-head parser: a pure state machine fed bytes in pieces of any size.
+///
+/// Feed bytes with ``feed(_:)``, then call ``nextRequest(receivedAt:)`` until it returns nil (more bytes needed).
+/// Pipelined requests come out one per call. After an error the parser stays failed: the connection must close.
+///
+/// Line endings: CRLF, or a bare LF (RFC 9112 §2.2 allows recognising LF alone; the CR before it is ignored).
+/// A CR not followed by LF inside a line is malformed. Empty lines before a request line are skipped.
+struct HTTPRequestParser: Sendable {
+    let limits: HTTPLimits
+    /// Bytes received and not yet consumed by a returned request.
+    private(set) var buffer: [UInt8] = []
+    /// Where the search for the next LF resumes.
+    private var scanOffset = 0
+    /// Index of the LF ending the request line, once found.
+    private var requestLineEnd: Int?
+    /// Where the line being scanned starts.
+    private var lineStart = 0
+    /// Field lines seen so far in the current head.
+    private var fieldLineCount = 0
+    private var failure: HTTPRequestError?
+
+    init(limits: HTTPLimits) {
+        self.limits = limits
+    }
+
+    /// Whether bytes of an unfinished request are buffered.
+    var hasPartialRequest: Bool { !buffer.isEmpty }
+
+    /// Appends received bytes.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends received bytes.
+    mutating func feed(_ bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete request, nil when more bytes are needed.
+    mutating func nextRequest(receivedAt: ContinuousClock.Instant) throws(HTTPRequestError) -> HTTPRequest? {
+        if let failure { throw failure }
+        do {
+            guard let headEnd = try findEndOfHead() else { return nil }
+            let request = try parseHead(upTo: headEnd, receivedAt: receivedAt)
+            consume(headEnd)
+            return request
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private mutating func consume(_ count: Int) {
+        if count == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+        } else {
+            buffer.removeFirst(count)
+        }
+        scanOffset = 0
+        lineStart = 0
+        requestLineEnd = nil
+        fieldLineCount = 0
+    }
+
+    /// Scans for the empty line ending the head, checking limits as lines complete; returns the index just past it.
+    private mutating func findEndOfHead() throws(HTTPRequestError) -> Int? {
+        while requestLineEnd == nil, let first = buffer.first, first == 0x0A || first == 0x0D {
+            if first == 0x0D {
+                guard buffer.count >= 2 else { return nil }
+                guard buffer[1] == 0x0A else { throw .malformedRequestLine }
+                buffer.removeFirst(2)
+            } else {
+                buffer.removeFirst()
+            }
+            scanOffset = 0
+            lineStart = 0
+        }
+        while let lf = indexOfLF(from: scanOffset) {
+            scanOffset = lf + 1
+            let lineLength = lf > lineStart && buffer[lf - 1] == 0x0D ? lf - 1 - lineStart : lf - lineStart
+            lineStart = lf + 1
+            if let requestLineEnd {
+                if lineLength == 0 { return lf + 1 }
+                fieldLineCount += 1
+                if fieldLineCount > limits.maxHeaderFields { throw .tooManyHeaderFields(limit: limits.maxHeaderFields) }
+                if lf + 1 - (requestLineEnd + 1) > limits.maxHeaderSectionBytes {
+                    throw .headerSectionTooLarge(limit: limits.maxHeaderSectionBytes)
+                }
+            } else {
+                if lineLength > limits.maxRequestLineBytes {
+                    throw .requestLineTooLong(limit: limits.maxRequestLineBytes)
+                }
+                requestLineEnd = lf
+            }
+        }
+        scanOffset = buffer.count
+        if let requestLineEnd {
+            if buffer.count - (requestLineEnd + 1) > limits.maxHeaderSectionBytes + 2 {
+                throw .headerSectionTooLarge(limit: limits.maxHeaderSectionBytes)
+            }
+        } else if buffer.count > limits.maxRequestLineBytes + 1 {
+            throw .requestLineTooLong(limit: limits.maxRequestLineBytes)
+        }
+        return nil
+    }
+
+    private func indexOfLF(from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            guard let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) else { return nil }
+            return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    private func parseHead(
+        upTo headEnd: Int, receivedAt: ContinuousClock.Instant
+    ) throws(HTTPRequestError)
+        -> HTTPRequest
+    {
+        let lineEnd = requestLineEnd!
+        let line = Self.stripCR(buffer[0..<lineEnd])
+        let (method, targetBytes, version) = try Self.parseRequestLine(line)
+        let target = try RequestTarget(parsing: targetBytes, method: method)
+        let headers = try parseFields(from: lineEnd + 1, to: headEnd)
+        let connectionOptions = ConnectionOptions(headers: headers)
+        try Self.validateSemantics(headers, version: version)
+        return HTTPRequest(
+            method: method, target: String(decoding: targetBytes, as: UTF8.self), target: target, version: version,
+            headers: headers, receivedAt: receivedAt, connectionOptions: connectionOptions)
+    }
+
+    private static func stripCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        line.last == 0x0D ? line.dropLast() : line
+    }
+
+    private static func parseRequestLine(
+        _ line: ArraySlice<UInt8>
+    ) throws(HTTPRequestError)
+        -> (String, ArraySlice<UInt8>, HTTPVersion)
+    {
+        guard let firstSpace = line.firstIndex(of: 0x20), firstSpace > line.startIndex else {
+            throw .malformedRequestLine
+        }
+        let methodBytes = line[line.startIndex..<firstSpace]
+        guard methodBytes.allSatisfy(HTTPSyntax.isTokenByte) else { throw .malformedRequestLine }
+        let afterMethod = line[(firstSpace + 1)...]
+        guard let secondSpace = afterMethod.firstIndex(of: 0x20), secondSpace > afterMethod.startIndex else {
+            throw .malformedRequestLine
+        }
+        let target = line[afterMethod.startIndex..<secondSpace]
+        guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .malformedRequestLine }
+        let versionBytes = line[(secondSpace + 1)...]
+        guard versionBytes.count == 8, versionBytes.starts(with: "HTTP/".utf8),
+            versionBytes[versionBytes.startIndex + 6] == UInt8(ascii: ".")
+        else { throw .malformedRequestLine }
+        let major = versionBytes[versionBytes.startIndex + 5] &- UInt8(ascii: "0")
+        let minor = versionBytes[versionBytes.startIndex + 7] &- UInt8(ascii: "0")
+        guard major <= 9, minor <= 9 else { throw .malformedRequestLine }
+        guard major == 1, minor <= 1 else { throw .unsupportedVersion }
+        return (String(decoding: methodBytes, as: UTF8.self), target, HTTPVersion(major: 1, minor: Int(minor)))
+    }
+
+    private func parseFields(from start: Int, to headEnd: Int) throws(HTTPRequestError) -> HTTPHeaders {
+        let storage = Array(buffer[start..<headEnd])
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(fieldLineCount)
+        var lineStart = 0
+        while lineStart < storage.count {
+            let lf = storage[lineStart...].firstIndex(of: 0x0A)!
+            let line = Self.stripCR(storage[lineStart..<lf])
+            lineStart = lf + 1
+            guard let first = line.first else { break }
+            if first == 0x20 || first == 0x09 { throw .obsoleteLineFolding }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
+                throw .malformedHeader
+            }
+            let name = line[line.startIndex..<colon]
+            guard name.allSatisfy(HTTPSyntax.isTokenByte) else { throw .malformedHeader }
+            let value = HTTPSyntax.trimmingWhitespace(line[(colon + 1)...])
+            guard value.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .malformedHeader }
+            fields.append(
+                HTTPHeaders.Field(name: name.startIndex..<name.endIndex, value: value.startIndex..<value.endIndex))
+        }
+        return HTTPHeaders(bytes: storage, fields: fields)
+    }
+
+    /// Host and message framing checks (RFC 9112 §3.2, §6.1, §6.3): no bodies, no smuggling.
+    private static func validateSemantics(_ headers: HTTPHeaders, version: HTTPVersion) throws(HTTPRequestError) {
+        var hostCount = 0
+        var contentLengths = 0
+        var contentLengthIsPositive = false
+        var hasTransferEncoding = false
+        var hasUnknownCoding = false
+        for field in headers.fields {
+            let name = headers.bytes[field.name]
+            let value = headers.bytes[field.value]
+            if HTTPSyntax.equalsIgnoringCase(name, hostName) {
+                hostCount += 1
+            } else if HTTPSyntax.equalsIgnoringCase(name, contentLengthName) {
+                let elements = HTTPSyntax.listElements(value)
+                if elements.isEmpty { throw .invalidContentLength }
+                for element in elements {
+                    guard element.count <= 18, element.allSatisfy({ $0 &- UInt8(ascii: "0") <= 9 }) else {
+                        throw .invalidContentLength
+                    }
+                    contentLengths += 1
+                    if element.contains(where: { $0 != UInt8(ascii: "0") }) { contentLengthIsPositive = true }
+                }
+            } else if HTTPSyntax.equalsIgnoringCase(name, transferEncodingName) {
+                hasTransferEncoding = true
+                for coding in HTTPSyntax.listElements(value) where !HTTPSyntax.equalsIgnoringCase(coding, chunked) {
+                    hasUnknownCoding = true
+                }
+            }
+        }
+        if hasTransferEncoding && contentLengths > 0 { throw .contentLengthWithTransferEncoding }
+        if contentLengths > 1 { throw .conflictingContentLength }
+        if hasUnknownCoding { throw .unsupportedTransferCoding }
+        if hasTransferEncoding || contentLengthIsPositive { throw .bodyNotAllowed }
+        if hostCount > 1 { throw .duplicateHost }
+        if hostCount == 0 && version == .http1_1 { throw .missingHost }
+    }
+
+    private static let hostName = Array("host".utf8)
+    private static let contentLengthName = Array("content-length".utf8)
+    private static let transferEncodingName = Array("transfer-encoding".utf8)
+    private static let chunked = Array("chunked".utf8)
+}

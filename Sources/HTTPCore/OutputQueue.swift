@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Response bytes waiting for a socket that would block, kept as the caller's arrays (no copying).
+struct OutputQueue: Sendable {
+    private var parts: [[UInt8]] = []
+    /// Bytes of `parts[0]` already written.
+    private var offset = 0
+    /// Bytes waiting in all.
+    private(set) var byteCount = 0
+
+    var isEmpty: Bool { byteCount == 0 }
+
+    /// Queues `part` from byte `start` on.
+    mutating func append(_ part: [UInt8], from start: Int = 0) {
+        guard start < part.count else { return }
+        if parts.isEmpty {
+            offset = start
+        } else if start > 0 {
+            parts.append(Array(part[start...]))
+            byteCount += part.count - start
+            return
+        }
+        parts.append(part)
+        byteCount += part.count - start
+    }
+
+    /// Writes as much as the socket takes. Returns the number of bytes written, or the errno of a failure other
+    /// than EAGAIN (after which the connection is unusable).
+    mutating func flush(to socket: Int32) -> Result<Int, SocketError> {
+        var total = 0
+        while !parts.isEmpty {
+            let batch = min(parts.count, 16)
+            let result = parts.withUnsafeBufferPointer { all in
+                SocketIO.send(socket, parts: all[0..<batch], firstOffset: offset)
+            }
+            switch result {
+            case .failure(let error): return .failure(error)
+            case .success(let written):
+                guard written > 0 else { return .success(total) }
+                total += written
+                consume(written)
+            }
+        }
+        return .success(total)
+    }
+
+    private mutating func consume(_ written: Int) {
+        byteCount -= written
+        var remaining = written
+        while remaining > 0 {
+            let available = parts[0].count - offset
+            if remaining >= available {
+                remaining -= available
+                parts.removeFirst()
+                offset = 0
+            } else {
+                offset += remaining
+                remaining = 0
+            }
+        }
+    }
+}
