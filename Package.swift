@@ -30,6 +30,7 @@ let package = Package(
         .testTarget(name: "PNGEncodingTests", dependencies: ["PNGEncoding"]),
         .testTarget(name: "GradientPNGTests", dependencies: ["GradientPNG", "GradientCore", "PNGEncoding"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "GradientCLITests", dependencies: ["gradient", "GradientCore", "GradientPNG", "PNGEncoding"]),
+        .testTarget(
+            name: "GradientCLITests", dependencies: ["gradient", "GradientCore", "GradientPNG", "PNGEncoding"]),
     ]
 )

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Re-renders the README's example images with the gradient CLI: bash docs/render-examples.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product gradient >/dev/null
+render() { .build/release/gradient render "$2" -o "docs/examples/$1.png"; }
+render social-card 'colors=ff7e5f,feb47b&dir=horizontal&width=600&height=315'
+render fade-overlay 'colors=%23ffffff00,white&dir=vertical&width=600&height=160'
+render background-view 'colors=transparent@0,4a4a4a@0.25&width=600&height=160'
+render layer-evenly 'colors=e96443,904e95,2f80ed&dir=horizontal&width=600&height=160'
+render uniform-greys 'colors=eeeeee,bbbbbb&width=600&height=160'
+render percentage 'base=00d293&percentage=0.06&width=600&height=160'
+render radial 'type=radial&colors=ffffff,3366ff&width=600&height=300'
+render diagonal 'colors=ff7e5f,feb47b&dir=to-bottom-right&width=600&height=300'
+render conic 'type=conic&colors=red,yellow,lime,aqua,blue,magenta,red&width=300&height=300'
+render blue-yellow-srgb 'colors=blue,yellow&dir=horizontal&width=600&height=80'
+render blue-yellow-oklab 'colors=blue,yellow&dir=horizontal&width=600&height=80&space=oklab'
+render blue-yellow-oklch 'colors=blue,yellow&dir=horizontal&width=600&height=80&space=oklch'
+render repeating 'colors=%23334455@0px,%23334455@10px,%23f5f5f5@10px,%23f5f5f5@20px&angle=45&spread=repeat&width=600&height=120'
+ls -l docs/examples
