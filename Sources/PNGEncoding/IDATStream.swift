@@ -19,6 +19,7 @@ final class IDATStream {
     private let output = ByteBuffer(capacity: 2 * maximumChunkSize)
     private let zlib: UnsafeMutablePointer<z_stream>
     private let window: SlidingWindow
+    private let tuning: CompressionTuning
     /// True while zlib produced the latest deflate data (and holds any pending bits).
     private var isZlibActive = false
     private var pendingBits: UInt64 = 0
@@ -36,6 +37,7 @@ final class IDATStream {
         self.writer = writer
         self.sink = sink
         self.window = SlidingWindow(format: format)
+        self.tuning = tuning
         zlib = .allocate(capacity: 1)
         zlib.initialize(to: z_stream())
         let status = deflateInit2_(
@@ -175,6 +177,8 @@ final class IDATStream {
 
     private func resumeZlib() throws(PNGError) {
         var status = deflateReset(zlib)
+        guard status == Z_OK else { throw zlibError(status) }
+        status = deflateTune(zlib, tuning.goodLength, tuning.maximumLazyLength, tuning.niceLength, tuning.maximumChain)
         guard status == Z_OK else { throw zlibError(status) }
         let history = window.materialize()
         if !history.isEmpty {

@@ -21,8 +21,8 @@
 ///
 /// Measured on 1920×1080 8-bit RGB synthetic gradients, release build, whole encode into an
 /// in-memory sink, median of 31 runs on a shared 2-core machine: vertical red→blue
-/// 0.19 ms / 8,296 bytes; horizontal 0.17 ms / 7,988 bytes; 45° red→lime→blue 19 ms /
-/// 71,198 bytes; radial red→blue 27 ms / 112,624 bytes.
+/// 0.19 ms / 8,296 bytes; horizontal 0.17 ms / 7,998 bytes; 45° red→lime→blue 17.8 ms /
+/// 64,390 bytes; radial red→blue 24–26 ms / 118,059 bytes.
 ///
 /// An encoder that has thrown is unusable: every later call throws ``PNGError/encoderUnusable``.
 public final class PNGEncoder {
