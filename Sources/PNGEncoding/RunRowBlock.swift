@@ -9,7 +9,8 @@
 /// never touched one by one.
 struct RunRowBlock {
     private let bytesPerPixel: Int
-    /// Rows kept before the block must be written; bounds memory independently of the image.
+    /// Rows kept before the block must be written: at most 64 KiB of records and about
+    /// 64 Ki symbols, so memory stays proportional to the row width, never to the image.
     private let maximumRowCount: Int
     /// One record per row: the kind, then `bytesPerPixel` bytes (colour, difference or zeros).
     private var records: [UInt8]
@@ -24,7 +25,8 @@ struct RunRowBlock {
 
     init(format: PNGImageFormat) {
         bytesPerPixel = format.bytesPerPixel
-        maximumRowCount = max(1, 65536 / (1 + bytesPerPixel))
+        let symbolsPerRow = format.bytesPerRow / 258 + bytesPerPixel + 6
+        maximumRowCount = max(1, min(65536 / (1 + bytesPerPixel), 65536 / symbolsPerRow))
         records = []
         records.reserveCapacity(maximumRowCount * (1 + bytesPerPixel))
         let bytesAfterPixel = format.bytesPerRow - bytesPerPixel
