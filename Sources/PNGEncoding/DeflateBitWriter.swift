@@ -15,7 +15,8 @@ struct DeflateBitWriter {
         bits |= UInt64(value) << UInt64(bitCount)
         bitCount += count
         if bitCount >= 32 {
-            UnsafeMutableRawPointer(cursor).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+            UnsafeMutableRawPointer(cursor).storeBytes(
+                of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
             cursor += 4
             bits >>= 32
             bitCount -= 32

@@ -28,3 +28,26 @@ struct DeflateLengthCode {
         self.extraBits = UInt32(length - Self.bases[index])
     }
 }
+
+/// The deflate distance symbol for a short distance, 1...8 (RFC 1951 section 3.2.5).
+struct DeflateDistanceCode {
+    /// Distance alphabet symbol, 0...5.
+    let symbol: Int
+    /// Number of extra bits following the symbol.
+    let extraBitCount: Int
+    /// Value of the extra bits.
+    let extraBits: UInt32
+
+    /// The code for `distance`, which must be in 1...8.
+    init(distance: Int) {
+        if distance <= 4 {
+            symbol = distance - 1
+            extraBitCount = 0
+            extraBits = 0
+        } else {
+            symbol = distance <= 6 ? 4 : 5
+            extraBitCount = 1
+            extraBits = UInt32((distance - 5) % 2)
+        }
+    }
+}

@@ -36,7 +36,9 @@ struct HuffmanCode {
         var nextLeaf = 0
         var nextInternal = leafCount
         func takeSmallest() -> Int {
-            if nextLeaf < leafCount && (nextInternal >= nodeWeight.count || nodeWeight[nextLeaf] <= nodeWeight[nextInternal]) {
+            if nextLeaf < leafCount
+                && (nextInternal >= nodeWeight.count || nodeWeight[nextLeaf] <= nodeWeight[nextInternal])
+            {
                 nextLeaf += 1
                 return nextLeaf - 1
             }

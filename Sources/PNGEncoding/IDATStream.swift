@@ -4,7 +4,7 @@ import CZlib
 /// The zlib stream inside IDAT, owned end to end: header, deflate data from two coders, Adler-32.
 ///
 /// Rows reach it already filtered. General rows go through zlib in raw mode; runs of
-/// prefix-then-zeros rows go through ``ZeroRowBlock``. Switching from zlib flushes it to a byte
+/// ``RunRowKind`` rows go through ``RunRowBlock``. Switching from zlib flushes it to a byte
 /// boundary with `Z_SYNC_FLUSH` and saves its window; switching back resets zlib, gives it the
 /// true last 32 KiB as a dictionary and primes it with the pending 0–7 bits. Output is framed
 /// into IDAT chunks by libpng (through CPNG) and handed to the sink as soon as 32 KiB are ready.
@@ -19,6 +19,7 @@ final class IDATStream {
     private let output = ByteBuffer(capacity: 2 * maximumChunkSize)
     private let zlib: UnsafeMutablePointer<z_stream>
     private let window: SlidingWindow
+    private let tuning: CompressionTuning
     /// True while zlib produced the latest deflate data (and holds any pending bits).
     private var isZlibActive = false
     private var pendingBits: UInt64 = 0
@@ -36,6 +37,7 @@ final class IDATStream {
         self.writer = writer
         self.sink = sink
         self.window = SlidingWindow(format: format)
+        self.tuning = tuning
         zlib = .allocate(capacity: 1)
         zlib.initialize(to: z_stream())
         let status = deflateInit2_(
@@ -72,29 +74,30 @@ final class IDATStream {
         try sendIfReady()
     }
 
-    /// Accounts for a row that ``ZeroRowBlock`` will code: Adler-32 and window bookkeeping.
+    /// Accounts for a row that ``RunRowBlock`` will code: Adler-32 and window bookkeeping.
     ///
     /// The first such row after zlib rows flushes zlib to a byte boundary and saves its window,
     /// so the window records start exactly where zlib's history ends.
-    func noteZeroRow(
-        filterType: UInt8, firstPixel: UnsafeRawPointer, bytesPerPixel: Int, bytesPerRow: Int
-    ) throws(PNGError) {
+    func noteRunRow(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>, format: PNGImageFormat) throws(PNGError) {
         if isZlibActive {
             try suspendZlib()
         }
-        var prefix = filterType
-        withUnsafeBytes(of: &prefix) { updateAdler($0) }
-        if filterType == ZeroRowBlock.solidRowFilter {
-            updateAdler(UnsafeRawBufferPointer(start: firstPixel, count: bytesPerPixel))
-            updateAdlerWithZeros(bytesPerRow - bytesPerPixel)
-        } else {
-            updateAdlerWithZeros(bytesPerRow)
+        withUnsafeBytes(of: kind.filterType) { updateAdler($0) }
+        let pixelBytes = UnsafeRawBufferPointer(start: pixel, count: format.bytesPerPixel)
+        switch kind {
+        case .repeated:
+            updateAdlerWithZeros(format.bytesPerRow)
+        case .solid:
+            updateAdler(pixelBytes)
+            updateAdlerWithZeros(format.bytesPerRow - format.bytesPerPixel)
+        case .solidStep:
+            updateAdler(repeating: pixelBytes, count: format.width)
         }
-        window.recordZeroRow(filterType: filterType, firstPixel: firstPixel)
+        window.recordRunRow(kind, pixel: pixel)
     }
 
     /// Writes `block` as one deflate block.
-    func writeZeroRowBlock(_ block: ZeroRowBlock) throws(PNGError) {
+    func writeRunRowBlock(_ block: RunRowBlock) throws(PNGError) {
         output.reserveFree(block.maximumEncodedByteCount)
         var bitWriter = DeflateBitWriter(bits: pendingBits, bitCount: pendingBitCount, cursor: output.end)
         block.encode(into: &bitWriter)
@@ -136,6 +139,26 @@ final class IDATStream {
         adlerB = UInt32(combined >> 16)
     }
 
+    /// `count` repetitions of `pattern`, by combining checksums of doubling lengths.
+    private func updateAdler(repeating pattern: UnsafeRawBufferPointer, count: Int) {
+        var combined = UInt((adlerB << 16) | adlerA)
+        var power = adler32(1, pattern.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(pattern.count))
+        var powerLength = pattern.count
+        var remaining = count
+        while remaining > 0 {
+            if remaining & 1 == 1 {
+                combined = adler32_combine(combined, power, powerLength)
+            }
+            remaining >>= 1
+            if remaining > 0 {
+                power = adler32_combine(power, power, powerLength)
+                powerLength *= 2
+            }
+        }
+        adlerA = UInt32(combined & 0xFFFF)
+        adlerB = UInt32(combined >> 16)
+    }
+
     /// A run of `count` zero bytes leaves A unchanged and adds `count * A` to B, modulo 65521.
     private func updateAdlerWithZeros(_ count: Int) {
         let added = (UInt64(count % 65521) * UInt64(adlerA)) % 65521
@@ -154,6 +177,8 @@ final class IDATStream {
 
     private func resumeZlib() throws(PNGError) {
         var status = deflateReset(zlib)
+        guard status == Z_OK else { throw zlibError(status) }
+        status = deflateTune(zlib, tuning.goodLength, tuning.maximumLazyLength, tuning.niceLength, tuning.maximumChain)
         guard status == Z_OK else { throw zlibError(status) }
         let history = window.materialize()
         if !history.isEmpty {

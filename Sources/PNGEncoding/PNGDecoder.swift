@@ -28,11 +28,12 @@ public enum PNGDecoder {
         }
         let width = Int(info.width)
         let height = Int(info.height)
-        let sampleCount = width * height * 4
         let sampleSize = info.bit_depth == 16 ? 2 : 1
-        guard sampleCount * sampleSize <= maximumDecodedByteCount else {
+        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixelCount <= maximumDecodedByteCount / (4 * sampleSize) else {
             throw .invalidFormat(reason: "\(width)×\(height) pixels exceed the decoding limit")
         }
+        let sampleCount = pixelCount * 4
         let rowBytes = width * 4 * sampleSize
         var status = Int32(CPNG_OK)
         let pixels: DecodedPNG.Pixels

@@ -1,8 +1,8 @@
 /// The last 32 KiB of the filtered byte stream, kept so zlib can be given the true history
-/// (as a preset dictionary) after a stretch coded by ``ZeroRowBlock``.
+/// (as a preset dictionary) after a stretch coded by ``RunRowBlock``.
 ///
-/// Rows coded without zlib are recorded cheaply (filter type and first pixel) and written out
-/// only when zlib is about to resume, and then only as many as can reach into the window.
+/// Rows coded without zlib are recorded cheaply (kind and pixel) and written out only when
+/// zlib is about to resume, and then only as many as can reach into the window.
 final class SlidingWindow {
     /// Deflate's window size.
     static let size = 32768
@@ -40,11 +40,11 @@ final class SlidingWindow {
         recordCount = 0
     }
 
-    /// Records a row of ``ZeroRowBlock`` shape, to be written out by ``materialize()``.
-    func recordZeroRow(filterType: UInt8, firstPixel: UnsafeRawPointer) {
+    /// Records a ``RunRowBlock`` row, to be written out by ``materialize()``.
+    func recordRunRow(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) {
         let record = records + nextRecord * (1 + bytesPerPixel)
-        record.pointee = filterType
-        (record + 1).update(from: firstPixel.assumingMemoryBound(to: UInt8.self), count: bytesPerPixel)
+        record.pointee = kind.rawValue
+        (record + 1).update(from: pixel, count: bytesPerPixel)
         nextRecord = (nextRecord + 1) % recordCapacity
         recordCount = min(recordCount + 1, recordCapacity)
     }
@@ -54,12 +54,16 @@ final class SlidingWindow {
         var index = (nextRecord - recordCount + recordCapacity) % recordCapacity
         for _ in 0..<recordCount {
             let record = records + index * (1 + bytesPerPixel)
-            if record.pointee == ZeroRowBlock.solidRowFilter {
-                append(UnsafeRawBufferPointer(start: record, count: 1 + bytesPerPixel))
-                appendZeros(rowLength - 1 - bytesPerPixel)
-            } else {
-                append(UnsafeRawBufferPointer(start: record, count: 1))
+            let kind = RunRowKind(rawValue: record.pointee)!
+            withUnsafeBytes(of: kind.filterType) { append($0) }
+            switch kind {
+            case .repeated:
                 appendZeros(rowLength - 1)
+            case .solid:
+                append(UnsafeRawBufferPointer(start: record + 1, count: bytesPerPixel))
+                appendZeros(rowLength - 1 - bytesPerPixel)
+            case .solidStep:
+                appendPattern(record + 1, byteCount: rowLength - 1)
             }
             index = (index + 1) % recordCapacity
         }
@@ -79,6 +83,18 @@ final class SlidingWindow {
         makeRoom(bytes.count)
         UnsafeMutableRawPointer(storage + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         count += bytes.count
+    }
+
+    private func appendPattern(_ pattern: UnsafePointer<UInt8>, byteCount: Int) {
+        let skipped = max(0, byteCount - Self.size)
+        if skipped > 0 {
+            count = 0
+        }
+        makeRoom(byteCount - skipped)
+        for index in skipped..<byteCount {
+            storage[count] = pattern[index % bytesPerPixel]
+            count += 1
+        }
     }
 
     private func appendZeros(_ byteCount: Int) {

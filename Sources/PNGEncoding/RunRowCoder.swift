@@ -1,0 +1,75 @@
+/// Writes the symbols of ``RunRowBlock`` rows with a block's Huffman codes.
+struct RunRowCoder {
+    private let literalCodes: [UInt32]
+    private let literalLengths: [Int]
+    private let zeroCopyCode: UInt32
+    private let zeroCopyLength: Int
+    private let pixelCopyCode: UInt32
+    private let pixelCopyLength: Int
+    private let zeroDistanceCode: UInt32
+    private let zeroDistanceLength: Int
+    private let pixelDistanceCode: UInt32
+    private let pixelDistanceLength: Int
+    private let bytesPerPixel: Int
+
+    init(literals: HuffmanCode, distances: HuffmanCode, pixelDistance: DeflateDistanceCode, bytesPerPixel: Int) {
+        literalCodes = literals.codes
+        literalLengths = literals.lengths.map { Int($0) }
+        self.bytesPerPixel = bytesPerPixel
+        zeroDistanceCode = distances.codes[0]
+        zeroDistanceLength = Int(distances.lengths[0])
+        let symbol = pixelDistance.symbol
+        pixelDistanceCode =
+            distances.codes[symbol] | (pixelDistance.extraBits << UInt32(distances.lengths[symbol]))
+        pixelDistanceLength = Int(distances.lengths[symbol]) + pixelDistance.extraBitCount
+        zeroCopyCode = literalCodes[285] | (zeroDistanceCode << UInt32(literalLengths[285]))
+        zeroCopyLength = literalLengths[285] + zeroDistanceLength
+        pixelCopyCode = literalCodes[285] | (pixelDistanceCode << UInt32(literalLengths[285]))
+        pixelCopyLength = literalLengths[285] + pixelDistanceLength
+    }
+
+    @inline(__always)
+    func writeLiteral(_ symbol: Int, into writer: inout DeflateBitWriter) {
+        writer.write(literalCodes[symbol], count: literalLengths[symbol])
+    }
+
+    func writeLiterals(_ bytes: UnsafePointer<UInt8>, count: Int, into writer: inout DeflateBitWriter) {
+        for index in 0..<count {
+            writeLiteral(Int(bytes[index]), into: &writer)
+        }
+    }
+
+    /// A run of zeros: optional literal 0, copies at distance 1, trailing literal zeros.
+    func writeZeros(_ run: ByteRun, into writer: inout DeflateBitWriter) {
+        if run.hasLeadingLiteral {
+            writeLiteral(0, into: &writer)
+        }
+        for _ in 0..<run.fullMatchCount {
+            writer.write(zeroCopyCode, count: zeroCopyLength)
+        }
+        if let tail = run.tailMatch {
+            writeLiteral(tail.symbol, into: &writer)
+            writer.write(tail.extraBits, count: tail.extraBitCount)
+            writer.write(zeroDistanceCode, count: zeroDistanceLength)
+        }
+        for _ in 0..<run.trailingLiteralCount {
+            writeLiteral(0, into: &writer)
+        }
+    }
+
+    /// A repetition of the `bytesPerPixel`-byte `pattern`: copies at distance `bytesPerPixel`,
+    /// then the pattern's continuation as literals when fewer than 3 bytes remain.
+    func writeCopies(_ run: ByteRun, pattern: UnsafePointer<UInt8>, into writer: inout DeflateBitWriter) {
+        for _ in 0..<run.fullMatchCount {
+            writer.write(pixelCopyCode, count: pixelCopyLength)
+        }
+        if let tail = run.tailMatch {
+            writeLiteral(tail.symbol, into: &writer)
+            writer.write(tail.extraBits, count: tail.extraBitCount)
+            writer.write(pixelDistanceCode, count: pixelDistanceLength)
+        }
+        for index in 0..<run.trailingLiteralCount {
+            writeLiteral(Int(pattern[(run.copiedCount + index) % bytesPerPixel]), into: &writer)
+        }
+    }
+}

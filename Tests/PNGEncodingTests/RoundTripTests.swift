@@ -1,0 +1,52 @@
+import PNGEncoding
+import Testing
+
+@Suite("Round trips through libpng")
+struct RoundTripTests {
+    @Test("every row pattern decodes to the input, in every colour type and bit depth", arguments: RowPattern.allCases)
+    func patterns(pattern: RowPattern) throws {
+        for (colorType, bitDepth) in allFormats {
+            let format = PNGImageFormat(width: 37, height: 23, colorType: colorType, bitDepth: bitDepth)
+            try expectRoundTrip(format, rows: pattern.rows(format))
+        }
+    }
+
+    @Test(
+        "odd shapes decode to the input",
+        arguments: [(1, 1), (1, 300), (300, 1), (2, 2), (3, 517), (1500, 3), (6000, 5)])
+    func shapes(width: Int, height: Int) throws {
+        for (colorType, bitDepth) in allFormats {
+            let format = PNGImageFormat(width: width, height: height, colorType: colorType, bitDepth: bitDepth)
+            for pattern in RowPattern.allCases {
+                try expectRoundTrip(format, rows: pattern.rows(format, seed: UInt64(width * 31 + height)))
+            }
+        }
+    }
+
+    @Test("mixed rows decode to the input for many seeds", arguments: 1...12)
+    func mixedSeeds(seed: Int) throws {
+        let format = PNGImageFormat(width: 50 + seed * 13, height: 40, colorType: seed % 2 == 0 ? .rgb : .rgba)
+        try expectRoundTrip(format, rows: RowPattern.mixed.rows(format, seed: UInt64(seed)))
+    }
+
+    @Test("tall images span several coder blocks and IDAT chunks", arguments: [(1, 20000), (700, 400)])
+    func tall(width: Int, height: Int) throws {
+        for pattern in [RowPattern.vertical, .mixed, .alternating] {
+            let format = PNGImageFormat(width: width, height: height)
+            try expectRoundTrip(format, rows: pattern.rows(format))
+        }
+    }
+
+    @Test("a large image reaches the sink in several pieces before finishing")
+    func streams() throws {
+        let format = PNGImageFormat(width: 512, height: 256)
+        let collector = ByteCollector()
+        let encoder = try PNGEncoder(format: format, sink: collector.sink)
+        for row in RowPattern.random.rows(format) {
+            try row.withUnsafeBytes { try encoder.writeRow($0) }
+        }
+        #expect(collector.callCount > 4)
+        try encoder.finish()
+        #expect(chunkTypes(collector.bytes).filter { $0 == "IDAT" }.count > 4)
+    }
+}

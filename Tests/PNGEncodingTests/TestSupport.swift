@@ -1,0 +1,210 @@
+import CZlib
+import PNGEncoding
+import Testing
+
+/// SplitMix64: a small deterministic generator so random rows are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// Collects everything an encoder sends, counting the calls.
+final class ByteCollector {
+    var bytes: [UInt8] = []
+    var callCount = 0
+
+    func sink(_ chunk: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: chunk)
+        callCount += 1
+    }
+}
+
+struct SinkFailure: Error {}
+
+/// Encodes `rows` with a fresh encoder and returns the PNG file.
+func encodePNG(_ format: PNGImageFormat, rows: [[UInt8]]) throws -> [UInt8] {
+    let collector = ByteCollector()
+    let encoder = try PNGEncoder(format: format, sink: collector.sink)
+    for row in rows {
+        try row.withUnsafeBytes { try encoder.writeRow($0) }
+    }
+    try encoder.finish()
+    return collector.bytes
+}
+
+/// Encodes `rows`, decodes the file with libpng, and checks header and every sample exactly.
+/// Also inflates the IDAT data with zlib (checking Adler-32) and checks its length.
+func expectRoundTrip(
+    _ format: PNGImageFormat, rows: [[UInt8]], sourceLocation: SourceLocation = #_sourceLocation
+)
+    throws
+{
+    let png = try encodePNG(format, rows: rows)
+    let decoded = try PNGDecoder.decode(png)
+    #expect(decoded.width == format.width, sourceLocation: sourceLocation)
+    #expect(decoded.height == format.height, sourceLocation: sourceLocation)
+    #expect(decoded.bitDepth == format.bitDepth, sourceLocation: sourceLocation)
+    #expect(decoded.colorType == format.colorType, sourceLocation: sourceLocation)
+    #expect(decoded.pixels == expectedPixels(format, rows: rows), sourceLocation: sourceLocation)
+    let filtered = try inflate(idatData(png), expectedCount: format.height * (format.bytesPerRow + 1))
+    #expect(filtered.count == format.height * (format.bytesPerRow + 1), sourceLocation: sourceLocation)
+}
+
+/// The RGBA samples libpng should return for `rows`.
+func expectedPixels(_ format: PNGImageFormat, rows: [[UInt8]]) -> DecodedPNG.Pixels {
+    let channels = format.colorType.channelCount
+    if format.bitDepth == 8 {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(format.width * format.height * 4)
+        for row in rows {
+            for pixel in 0..<format.width {
+                let base = pixel * channels
+                pixels += [row[base], row[base + 1], row[base + 2], channels == 4 ? row[base + 3] : 255]
+            }
+        }
+        return .eightBit(pixels)
+    }
+    var pixels: [UInt16] = []
+    pixels.reserveCapacity(format.width * format.height * 4)
+    for row in rows {
+        for pixel in 0..<format.width {
+            for channel in 0..<4 {
+                if channel == 3 && channels == 3 {
+                    pixels.append(65535)
+                } else {
+                    let offset = (pixel * channels + channel) * 2
+                    pixels.append(UInt16(row[offset]) << 8 | UInt16(row[offset + 1]))
+                }
+            }
+        }
+    }
+    return .sixteenBit(pixels)
+}
+
+/// The concatenated data of every IDAT chunk in `png`.
+func idatData(_ png: [UInt8]) -> [UInt8] {
+    var data: [UInt8] = []
+    var offset = 8
+    while offset + 8 <= png.count {
+        let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+        if type == "IDAT" {
+            data += png[offset + 8..<offset + 8 + length]
+        }
+        offset += 12 + length
+    }
+    return data
+}
+
+/// Chunk types of `png` in order.
+func chunkTypes(_ png: [UInt8]) -> [String] {
+    var types: [String] = []
+    var offset = 8
+    while offset + 8 <= png.count {
+        let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        types.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
+        offset += 12 + length
+    }
+    return types
+}
+
+struct InflateFailure: Error {
+    let status: Int32
+}
+
+/// Inflates a zlib stream (header, data, Adler-32) whose content is `expectedCount` bytes.
+func inflate(_ stream: [UInt8], expectedCount: Int) throws -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: expectedCount + 1)
+    var outputCount = uLongf(output.count)
+    let status = uncompress(&output, &outputCount, stream, uLong(stream.count))
+    guard status == Z_OK else { throw InflateFailure(status: status) }
+    return Array(output[0..<Int(outputCount)])
+}
+
+/// Row generators for round-trip tables.
+enum RowPattern: String, CaseIterable, Sendable {
+    /// Every row the same solid colour.
+    case solid
+    /// Solid rows whose colour changes slowly, often repeating (a vertical gradient).
+    case vertical
+    /// One varied row, then identical copies (a horizontal gradient).
+    case horizontal
+    /// Seeded random bytes.
+    case random
+    /// Rows alternating between solid and random, forcing every coder switch.
+    case alternating
+    /// Random choice per row among repeat, new solid colour, random, so every transition occurs.
+    case mixed
+    /// Groups of a solid row, a solid row one step away, and a ramp with that step per pixel:
+    /// zlib's copies then reach back into bytes the run coder wrote.
+    case ramps
+
+    func rows(_ format: PNGImageFormat, seed: UInt64 = 1) -> [[UInt8]] {
+        var generator = SeededGenerator(seed: seed)
+        let bytesPerPixel = format.bytesPerPixel
+        func solidRow(_ pixel: [UInt8]) -> [UInt8] {
+            Array((0..<format.width).map { _ in pixel }.joined())
+        }
+        func randomPixel() -> [UInt8] {
+            (0..<bytesPerPixel).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
+        func randomRow() -> [UInt8] {
+            (0..<format.bytesPerRow).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
+        switch self {
+        case .solid:
+            let pixel = randomPixel()
+            return (0..<format.height).map { _ in solidRow(pixel) }
+        case .vertical:
+            return (0..<format.height).map { y in
+                let level = UInt8((y * 255) / max(1, format.height * 3 / 2))
+                return solidRow((0..<bytesPerPixel).map { $0 % 3 == 0 ? level : ($0 % 3 == 2 ? 255 &- level : 0) })
+            }
+        case .horizontal:
+            let row = (0..<format.bytesPerRow).map { UInt8(truncatingIfNeeded: $0 * 7 / 5) }
+            return (0..<format.height).map { _ in row }
+        case .random:
+            return (0..<format.height).map { _ in randomRow() }
+        case .alternating:
+            return (0..<format.height).map { y in y % 2 == 0 ? solidRow(randomPixel()) : randomRow() }
+        case .mixed:
+            var rows: [[UInt8]] = []
+            for _ in 0..<format.height {
+                switch (rows.last, Int.random(in: 0..<4, using: &generator)) {
+                case (let last?, 0): rows.append(last)
+                case (_, 1): rows.append(solidRow(randomPixel()))
+                case (_, 2): rows.append(solidRow([UInt8](repeating: 0, count: bytesPerPixel)))
+                default: rows.append(randomRow())
+                }
+            }
+            return rows
+        case .ramps:
+            var rows: [[UInt8]] = []
+            while rows.count < format.height {
+                let base = randomPixel()
+                let step = randomPixel()
+                let next = (0..<bytesPerPixel).map { base[$0] &+ step[$0] }
+                let ramp = (0..<format.bytesPerRow).map {
+                    next[$0 % bytesPerPixel] &+ UInt8(truncatingIfNeeded: $0 / bytesPerPixel)
+                        &* step[$0 % bytesPerPixel]
+                }
+                rows += [solidRow(base), solidRow(next), ramp]
+            }
+            return Array(rows.prefix(format.height))
+        }
+    }
+}
+
+/// Every format the encoder writes.
+let allFormats: [(PNGColorType, Int)] = [(.rgb, 8), (.rgba, 8), (.rgb, 16), (.rgba, 16)]
