@@ -17,6 +17,8 @@ struct ColorRamp {
         var hintExponent: Double
         /// 0 when the hint sits on the first stop (all second colour), 1 on the second, else 0.5.
         var hintCase: Double
+        /// A plain linear blend over a positive length: no hint to apply.
+        var isPlain: Bool
     }
 
     let space: ColorSpace
@@ -62,7 +64,8 @@ struct ColorRamp {
             segments.append(
                 Segment(
                     start: start, end: end, from: pair.0, to: pair.1, delta: pair.1 - pair.0,
-                    inverseLength: end > start ? 1 / (end - start) : 0, hintExponent: exponent, hintCase: hintCase))
+                    inverseLength: end > start ? 1 / (end - start) : 0, hintExponent: exponent, hintCase: hintCase,
+                    isPlain: end > start && exponent == 1 && hintCase == 0.5))
         }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
@@ -136,6 +139,7 @@ struct ColorRamp {
 
     /// The colour at `t` as premultiplied sRGB; for occasional lookups (row loops use ``withLookup(_:)``).
     func color(at t: Double) -> SIMD4<Double> {
+        if let solidColor { return solidColor }
         var hint = 0
         return withLookup { $0.color(at: t, segmentHint: &hint) }
     }

@@ -12,7 +12,7 @@ private func unit8(_ value: Double) -> UInt8 {
     let scaled = value * 255 + 0.5
     guard scaled >= 1 else { return 0 }
     guard scaled < 255 else { return 255 }
-    return UInt8(truncatingIfNeeded: Int32(truncatingIfNeeded: Int(scaled)))
+    return UInt8(scaled)
 }
 
 @inline(__always)

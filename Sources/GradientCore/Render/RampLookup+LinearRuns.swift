@@ -64,9 +64,7 @@ extension RampLookup {
         _ row: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, region: Int, rowT: Double, stepX: Double,
         dithers: UnsafePointer<Double>, _: E.Type
     ) {
-        if region < 0 || region >= segments.count || segments[region].hintCase != 0.5
-            || segments[region].hintExponent != 1 || segments[region].inverseLength == 0
-        {
+        if region < 0 || region >= segments.count || !segments[region].isPlain {
             var hint = max(0, min(region, segments.count - 1))
             for x in start..<end {
                 let color = color(at: rowT + Double(x) * stepX, segmentHint: &hint)

@@ -2,7 +2,6 @@
 /// sRGB, over an unsafe view of the segments so that the row loops run without reference counting or bounds checks.
 struct RampLookup {
     let segments: UnsafeBufferPointer<ColorRamp.Segment>
-    let solidColor: SIMD4<Double>?
     let firstColor: SIMD4<Double>
     let lastColor: SIMD4<Double>
     let space: ColorSpace
@@ -16,7 +15,6 @@ struct RampLookup {
 
     init(ramp: ColorRamp, segments: UnsafeBufferPointer<ColorRamp.Segment>) {
         self.segments = segments
-        solidColor = ramp.solidColor
         firstColor = ramp.firstColor
         lastColor = ramp.lastColor
         space = ramp.space
@@ -30,11 +28,11 @@ struct RampLookup {
     }
 
     /// The colour at `t` (stop-position units) as premultiplied sRGB, after the spread is applied. Channels may
-    /// stray outside [0, alpha] by rounding; pixel encoders clamp them.
+    /// stray outside [0, alpha] by rounding; pixel encoders clamp them. Not for degenerate ramps (one stop or a
+    /// zero period): those render as a solid colour without lookups.
     /// `segmentHint` speeds up lookups along a row; any value is valid.
     @inline(__always)
     func color(at t: Double, segmentHint: inout Int) -> SIMD4<Double> {
-        if let solid = solidColor { return solid }
         var u = t
         switch spread {
         case .pad:
@@ -68,11 +66,13 @@ struct RampLookup {
         segmentHint = index
         let segment = segments[index]
         var weight = (t - segment.start) * segment.inverseLength
-        if segment.inverseLength == 0 { return segment.to }
-        if segment.hintCase != 0.5 {
-            weight = segment.hintCase == 0 ? 1 : 0
-        } else if segment.hintExponent != 1 {
-            weight = ElementaryMath.pow(weight, segment.hintExponent)
+        if !segment.isPlain {
+            if segment.inverseLength == 0 { return segment.to }
+            if segment.hintCase != 0.5 {
+                weight = segment.hintCase == 0 ? 1 : 0
+            } else {
+                weight = ElementaryMath.pow(weight, segment.hintExponent)
+            }
         }
         return segment.from + segment.delta * weight
     }
