@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Checks the layering rules of ARCHITECTURE.md over the import lines of Sources/:
+# GradientCore imports nothing (no Foundation, no Glibc, no project module); HTTPCore imports no gradient module;
+# PNGEncoding knows nothing of gradients or HTTP.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+check() {
+    local module=$1 pattern=$2 why=$3
+    local hits
+    hits=$(grep -rnE "^\s*(@testable\s+)?import\s+($pattern)\b" "Sources/$module" || true)
+    if [ -n "$hits" ]; then
+        echo "layering: $module must not import $why:"
+        echo "$hits"
+        status=1
+    fi
+}
+check GradientCore '[A-Za-z_]+' 'anything (standard library only)'
+check HTTPCore 'GradientCore|GradientPNG|PNGEncoding|GradientService|CPNG' 'gradient modules'
+check PNGEncoding 'GradientCore|GradientPNG|HTTPCore|GradientService' 'gradient or HTTP modules'
+[ "$status" -eq 0 ] && echo "layering: ok"
+exit "$status"
