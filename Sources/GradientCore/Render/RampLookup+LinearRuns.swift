@@ -35,12 +35,7 @@ extension RampLookup {
         if spread == .transparent && !(t >= first && t <= last) { return -1 }
         if !(t >= first) { return -1 }
         if t >= last { return segments.count }
-        let count = segments.count
-        var index = segmentHint >= 0 && segmentHint < count ? segmentHint : 0
-        while index > 0 && t < segments[index].start { index -= 1 }
-        while index < count - 1 && t >= segments[index].end { index += 1 }
-        segmentHint = index
-        return index
+        return segmentIndex(containing: t, segmentHint: &segmentHint)
     }
 
     /// The last pixel index below `limit` still in `region`, by bisection from `start` (which is in it).

@@ -59,12 +59,7 @@ struct RampLookup {
     func interpolated(at t: Double, segmentHint: inout Int) -> SIMD4<Double> {
         if !(t >= first) { return firstColor }
         if t >= last { return lastColor }
-        let count = segments.count
-        var index = segmentHint >= 0 && segmentHint < count ? segmentHint : 0
-        while index > 0 && t < segments[index].start { index -= 1 }
-        while index < count - 1 && t >= segments[index].end { index += 1 }
-        segmentHint = index
-        let segment = segments[index]
+        let segment = segments[segmentIndex(containing: t, segmentHint: &segmentHint)]
         var weight = (t - segment.start) * segment.inverseLength
         if !segment.isPlain {
             if segment.inverseLength == 0 { return segment.to }
@@ -75,5 +70,16 @@ struct RampLookup {
             }
         }
         return segment.from + segment.delta * weight
+    }
+
+    /// The interval holding `t`, for `first ≤ t < last`, searched from `segmentHint` (updated to the result).
+    @inline(__always)
+    func segmentIndex(containing t: Double, segmentHint: inout Int) -> Int {
+        let count = segments.count
+        var index = segmentHint >= 0 && segmentHint < count ? segmentHint : 0
+        while index > 0 && t < segments[index].start { index -= 1 }
+        while index < count - 1 && t >= segments[index].end { index += 1 }
+        segmentHint = index
+        return index
     }
 }
