@@ -61,7 +61,7 @@ enum ColorConversion {
     static func xyzToLab(_ xyz: SIMD3<Double>) -> SIMD3<Double> {
         let scaled = Matrix3.d65ToD50(xyz) / d50White
         func f(_ v: Double) -> Double {
-            v > labEpsilon ? ColorMath.cbrt(v) : (labKappa * v + 16) / 116
+            v > labEpsilon ? ElementaryMath.cbrt(v) : (labKappa * v + 16) / 116
         }
         let fx = f(scaled.x)
         let fy = f(scaled.y)
@@ -81,7 +81,8 @@ enum ColorConversion {
     /// XYZ (D65) to OKLab.
     static func xyzToOKLab(_ xyz: SIMD3<Double>) -> SIMD3<Double> {
         let lms = Matrix3.xyzToLMS(xyz)
-        return Matrix3.lmsToOKLab(SIMD3(ColorMath.cbrt(lms.x), ColorMath.cbrt(lms.y), ColorMath.cbrt(lms.z)))
+        return Matrix3.lmsToOKLab(
+            SIMD3(ElementaryMath.cbrt(lms.x), ElementaryMath.cbrt(lms.y), ElementaryMath.cbrt(lms.z)))
     }
 
     // MARK: Polar forms
@@ -89,14 +90,14 @@ enum ColorConversion {
     /// (L, C, h°) to (L, a, b).
     @inline(__always)
     static func polarToRectangular(_ lch: SIMD3<Double>) -> SIMD3<Double> {
-        let (sine, cosine) = ColorMath.sinCos(degrees: lch.z)
+        let (sine, cosine) = ElementaryMath.sinCosDegrees(lch.z)
         return SIMD3(lch.x, lch.y * cosine, lch.y * sine)
     }
 
     /// (L, a, b) to (L, C, h°) with h in [0, 360).
     static func rectangularToPolar(_ lab: SIMD3<Double>) -> SIMD3<Double> {
         let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
-        let hue = ColorMath.normalizedHue(ColorMath.atan2Degrees(lab.z, lab.y))
+        let hue = ElementaryMath.normalizedDegrees(ElementaryMath.atan2Degrees(lab.z, lab.y))
         return SIMD3(lab.x, chroma, hue)
     }
 
@@ -154,7 +155,7 @@ enum ColorConversion {
             hue += 180
             saturation = -saturation
         }
-        return SIMD3(ColorMath.normalizedHue(hue), saturation, lightness)
+        return SIMD3(ElementaryMath.normalizedDegrees(hue), saturation, lightness)
     }
 
     /// sRGB to HWB (h° in [0, 360), w, b in 0…1).

@@ -104,7 +104,7 @@ extension ColorParser {
     /// A hue as a number (degrees) or an angle, normalised to [0, 360); `none` is missing.
     func hueValue(_ token: ColorToken) throws(ColorSyntaxError) -> (Double, missing: Bool) {
         switch token.value {
-        case .number(let n): return (ColorMath.normalizedHue(n), false)
+        case .number(let n): return (ElementaryMath.normalizedDegrees(n), false)
         case .none: return (0, true)
         case .percentage: throw error("hue must be a number or an angle", at: token.offset)
         case .dimension(let value, let unit):
@@ -116,7 +116,7 @@ extension ColorParser {
             case "rad": degrees = value.truncatingRemainder(dividingBy: 2 * .pi) * (180 / .pi)
             default: throw error("unknown angle unit \"\(unit)\"", at: token.offset)
             }
-            return (ColorMath.normalizedHue(degrees), false)
+            return (ElementaryMath.normalizedDegrees(degrees), false)
         }
     }
 

@@ -116,8 +116,8 @@ struct ColorRamp {
 
     /// CSS Color 4 §12.4 hue fix-up for one interval.
     static func fixHues(_ a: inout Double, _ b: inout Double, method: HueInterpolation) {
-        a = GeometryParameters.normalizedDegrees(a)
-        b = GeometryParameters.normalizedDegrees(b)
+        a = ElementaryMath.normalizedDegrees(a)
+        b = ElementaryMath.normalizedDegrees(b)
         let delta = b - a
         switch method {
         case .shorter:

@@ -50,7 +50,7 @@ struct GeometryParameters {
                 }
                 from = degrees
             }
-            geometry = .conic(center: center, fromDegrees: Self.normalizedDegrees(from))
+            geometry = .conic(center: center, fromDegrees: ElementaryMath.normalizedDegrees(from))
             referenceLength = 1
             fractionsCollapse = false
         }
@@ -75,11 +75,6 @@ struct GeometryParameters {
                 parameter: "colors", token: String(token),
                 expected: "a position in %, a fraction or pixels; angles apply to conic gradients")
         }
-    }
-
-    static func normalizedDegrees(_ degrees: Double) -> Double {
-        let reduced = degrees.truncatingRemainder(dividingBy: 360)
-        return reduced < 0 ? reduced + 360 : reduced
     }
 
     private static let directions: [String: Double] = [

@@ -183,15 +183,42 @@ enum ElementaryMath {
         return exp(y * log(x))
     }
 
-    /// The real cube root, for any sign.
+    /// The real cube root, odd-symmetric (`cbrt(-8) == -2`).
+    @inline(__always)
     static func cbrt(_ x: Double) -> Double {
-        if x == 0 || !x.isFinite { return x }
-        let magnitude = abs(x)
-        var y = Double(sign: .plus, exponent: Int(magnitude.exponent) / 3, significand: 1)
-        for _ in 0..<6 {
-            let y3 = y * y * y
-            y = y - y * (y3 - magnitude) / (2 * y3 + magnitude)
+        guard x.isFinite, x != 0 else { return x }
+        var magnitude = x.magnitude
+        var scale = 1.0
+        if magnitude < 0x1p-900 {
+            // Keep the bit-pattern guess below away from subnormals.
+            magnitude *= 0x1p300
+            scale = 0x1p-100
+        } else if magnitude > 0x1p900 {
+            // Keep y³ below from overflowing.
+            magnitude *= 0x1p-300
+            scale = 0x1p100
         }
+        // Dividing the bit pattern by 3 divides the exponent by 3: a guess within about 4%, then Halley's method
+        // (cubic convergence) three times, written as a correction so the last step rounds within two ulps.
+        var y = Double(bitPattern: magnitude.bitPattern / 3 &+ 0x2A9F_7893_782D_A1CE)
+        for _ in 0..<3 {
+            let y3 = y * y * y
+            y -= y * (y3 - magnitude) / (2 * y3 + magnitude)
+        }
+        y *= scale
         return x < 0 ? -y : y
+    }
+
+    /// The angle of the vector (x, y) in degrees, in (−180, 180].
+    static func atan2Degrees(_ y: Double, _ x: Double) -> Double {
+        atan2(y, x) * (180 / Double.pi)
+    }
+
+    /// `value` modulo 360, in [0, 360).
+    static func normalizedDegrees(_ value: Double) -> Double {
+        guard value.isFinite else { return 0 }
+        var h = value.truncatingRemainder(dividingBy: 360)
+        if h < 0 { h += 360 }
+        return h >= 360 ? 0 : h
     }
 }
