@@ -29,25 +29,28 @@ struct DeflateLengthCode {
     }
 }
 
-/// The deflate distance symbol for a short distance, 1...8 (RFC 1951 section 3.2.5).
+/// The deflate distance symbol for a distance, 1...32768 (RFC 1951 section 3.2.5).
 struct DeflateDistanceCode {
-    /// Distance alphabet symbol, 0...5.
+    /// Distance alphabet symbol, 0...29.
     let symbol: Int
     /// Number of extra bits following the symbol.
     let extraBitCount: Int
     /// Value of the extra bits.
     let extraBits: UInt32
 
-    /// The code for `distance`, which must be in 1...8.
+    /// The code for `distance`, which must be in 1...32768.
     init(distance: Int) {
-        if distance <= 4 {
-            symbol = distance - 1
+        let offset = distance - 1
+        guard offset >= 4 else {
+            symbol = offset
             extraBitCount = 0
             extraBits = 0
-        } else {
-            symbol = distance <= 6 ? 4 : 5
-            extraBitCount = 1
-            extraBits = UInt32((distance - 5) % 2)
+            return
         }
+        let highBit = Int.bitWidth - 1 - offset.leadingZeroBitCount
+        let secondBit = (offset >> (highBit - 1)) & 1
+        symbol = 2 * highBit + secondBit
+        extraBitCount = highBit - 1
+        extraBits = UInt32(offset - ((2 | secondBit) << (highBit - 1)))
     }
 }

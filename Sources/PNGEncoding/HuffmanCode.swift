@@ -10,7 +10,8 @@ struct HuffmanCode {
     /// At least two symbols always get codes (symbols 0 and 1 are added with weight 1 when
     /// fewer are used), so every code is complete, as zlib's inflate requires.
     /// When the optimal code is too deep, the weights are halved (keeping them non-zero)
-    /// until it fits; this converges because equal weights give a balanced tree.
+    /// until it fits; this converges because equal weights give a balanced tree, so
+    /// `maxLength` must be at least the base-2 logarithm of the number of symbols.
     init(counts: [Int], maxLength: Int) {
         var weights = counts
         for symbol in 0..<2 where weights.count(where: { $0 > 0 }) < 2 && weights[symbol] == 0 {

@@ -96,11 +96,31 @@ final class IDATStream {
         window.recordRunRow(kind, pixel: pixel)
     }
 
+    /// Accounts for a general row that ``TokenBlock`` will code: Adler-32 and window.
+    func noteTokenRow(_ row: UnsafeRawBufferPointer) throws(PNGError) {
+        if isZlibActive {
+            try suspendZlib()
+        }
+        updateAdler(row)
+        window.appendRow(row)
+    }
+
     /// Writes `block` as one deflate block.
     func writeRunRowBlock(_ block: RunRowBlock) throws(PNGError) {
-        output.reserveFree(block.maximumEncodedByteCount)
+        try writeBlock(maximumByteCount: block.maximumEncodedByteCount) { block.encode(into: &$0) }
+    }
+
+    /// Writes `block` as one deflate block.
+    func writeTokenBlock(_ block: TokenBlock) throws(PNGError) {
+        try writeBlock(maximumByteCount: block.maximumEncodedByteCount) { block.encode(into: &$0) }
+    }
+
+    private func writeBlock(
+        maximumByteCount: Int, _ encode: (inout DeflateBitWriter) -> Void
+    ) throws(PNGError) {
+        output.reserveFree(maximumByteCount)
         var bitWriter = DeflateBitWriter(bits: pendingBits, bitCount: pendingBitCount, cursor: output.end)
-        block.encode(into: &bitWriter)
+        encode(&bitWriter)
         bitWriter.storeCompleteBytes()
         output.count = bitWriter.cursor - output.base
         pendingBits = bitWriter.bits

@@ -72,6 +72,16 @@ final class SlidingWindow {
         return UnsafeRawBufferPointer(start: storage + count - length, count: length)
     }
 
+    /// Appends bytes that are already real (a row coded by ``TokenBlock``), after any recorded rows.
+    func appendRow(_ bytes: UnsafeRawBufferPointer) {
+        _ = materialize()
+        let kept = min(bytes.count, Self.size)
+        if kept < bytes.count {
+            count = 0
+        }
+        append(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - kept)...]))
+    }
+
     private func makeRoom(_ byteCount: Int) {
         guard count + byteCount > 2 * Self.size else { return }
         let kept = min(count, Self.size - byteCount)

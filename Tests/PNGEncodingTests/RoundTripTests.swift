@@ -31,10 +31,18 @@ struct RoundTripTests {
 
     @Test("tall images span several coder blocks and IDAT chunks", arguments: [(1, 20000), (700, 400)])
     func tall(width: Int, height: Int) throws {
-        for pattern in [RowPattern.vertical, .mixed, .alternating] {
+        for pattern in [RowPattern.vertical, .mixed, .alternating, .shifted] {
             let format = PNGImageFormat(width: width, height: height)
             try expectRoundTrip(format, rows: pattern.rows(format))
         }
+    }
+
+    @Test("shifted rows decode to the input for many seeds", arguments: 1...12)
+    func shiftedSeeds(seed: Int) throws {
+        let format = PNGImageFormat(
+            width: 200 + seed * 37, height: 60, colorType: seed % 2 == 0 ? .rgb : .rgba,
+            bitDepth: seed % 3 == 0 ? 16 : 8)
+        try expectRoundTrip(format, rows: RowPattern.shifted.rows(format, seed: UInt64(seed)))
     }
 
     @Test("a large image reaches the sink in several pieces before finishing")

@@ -149,6 +149,10 @@ enum RowPattern: String, CaseIterable, Sendable {
     /// Groups of a solid row, a solid row one step away, and a ramp with that step per pixel:
     /// zlib's copies then reach back into bytes the run coder wrote.
     case ramps
+    /// Each row the previous one shifted by a few pixels (beyond the matcher's reach at times),
+    /// with new pixels entering, an occasional changed pixel, and now and then a solid row:
+    /// linear gradients at an angle, coded by copies from the previous row.
+    case shifted
 
     func rows(_ format: PNGImageFormat, seed: UInt64 = 1) -> [[UInt8]] {
         var generator = SeededGenerator(seed: seed)
@@ -202,6 +206,26 @@ enum RowPattern: String, CaseIterable, Sendable {
                 rows += [solidRow(base), solidRow(next), ramp]
             }
             return Array(rows.prefix(format.height))
+        case .shifted:
+            var row = (0..<format.bytesPerRow).map { UInt8(truncatingIfNeeded: $0 / bytesPerPixel / 3) }
+            var rows: [[UInt8]] = []
+            for _ in 0..<format.height {
+                switch Int.random(in: 0..<12, using: &generator) {
+                case 0:
+                    rows.append(solidRow(randomPixel()))
+                    continue
+                case 1:
+                    let index = Int.random(in: 0..<format.bytesPerRow, using: &generator)
+                    row[index] &+= 1
+                default:
+                    let shift = Int.random(in: -6...6, using: &generator)
+                    let pixels = min(abs(shift), format.width) * bytesPerPixel
+                    let entering = (0..<pixels).map { _ in UInt8.random(in: 0...3, using: &generator) }
+                    row = shift >= 0 ? entering + row.dropLast(pixels) : row.dropFirst(pixels) + entering
+                }
+                rows.append(row)
+            }
+            return rows
         }
     }
 }

@@ -1,0 +1,80 @@
+/// Literals and copies found by ``RowMatcher``, gathered into one deflate block with a dynamic
+/// Huffman code built from their own symbol counts.
+struct TokenBlock {
+    /// Tokens kept before the block must be written; bounds memory and the output reservation.
+    static let maximumTokenCount = 1 << 16
+
+    /// A literal byte (below 256), or `matchFlag | length << 16 | distance`.
+    private var tokens: [UInt32] = []
+    private var literalLengthCounts = [Int](repeating: 0, count: 286)
+    private var distanceCounts = [Int](repeating: 0, count: 30)
+
+    private static let matchFlag: UInt32 = 1 << 31
+
+    var isEmpty: Bool { tokens.isEmpty }
+
+    /// True when another row of `tokenCount` tokens would exceed ``maximumTokenCount``.
+    func isFull(adding tokenCount: Int) -> Bool {
+        tokens.count + tokenCount > Self.maximumTokenCount
+    }
+
+    /// The token for a literal byte.
+    static func literal(_ byte: UInt8) -> UInt32 { UInt32(byte) }
+
+    /// The token for a copy; `length` in 3...258, `distance` in 1...32768.
+    static func match(length: Int, distance: Int) -> UInt32 {
+        matchFlag | UInt32(length) << 16 | UInt32(distance)
+    }
+
+    /// Appends one row's tokens.
+    mutating func append(_ rowTokens: [UInt32]) {
+        for token in rowTokens {
+            if token & Self.matchFlag == 0 {
+                literalLengthCounts[Int(token)] += 1
+            } else {
+                literalLengthCounts[DeflateLengthCode(length: Int((token >> 16) & 0x1FF)).symbol] += 1
+                distanceCounts[DeflateDistanceCode(distance: Int(token & 0xFFFF)).symbol] += 1
+            }
+        }
+        tokens += rowTokens
+    }
+
+    mutating func removeAll() {
+        tokens.removeAll(keepingCapacity: true)
+        for index in literalLengthCounts.indices {
+            literalLengthCounts[index] = 0
+        }
+        for index in distanceCounts.indices {
+            distanceCounts[index] = 0
+        }
+    }
+
+    /// An upper bound on the bytes ``encode(into:)`` writes: 48 bits per token plus the header.
+    var maximumEncodedByteCount: Int { tokens.count * 6 + 1024 }
+
+    /// Writes one non-final dynamic-Huffman block holding every token.
+    func encode(into writer: inout DeflateBitWriter) {
+        var counts = literalLengthCounts
+        counts[256] = 1
+        let literals = HuffmanCode(counts: counts, maxLength: 15)
+        let distances = HuffmanCode(counts: distanceCounts, maxLength: 15)
+        DynamicBlockHeader.write(literals: literals, distances: distances, into: &writer)
+        let literalCodes = literals.codes
+        let literalLengths = literals.lengths.map { Int($0) }
+        let distanceCodes = distances.codes
+        let distanceLengths = distances.lengths.map { Int($0) }
+        for token in tokens {
+            if token & Self.matchFlag == 0 {
+                writer.write(literalCodes[Int(token)], count: literalLengths[Int(token)])
+                continue
+            }
+            let length = DeflateLengthCode(length: Int((token >> 16) & 0x1FF))
+            writer.write(literalCodes[length.symbol], count: literalLengths[length.symbol])
+            writer.write(length.extraBits, count: length.extraBitCount)
+            let distance = DeflateDistanceCode(distance: Int(token & 0xFFFF))
+            writer.write(distanceCodes[distance.symbol], count: distanceLengths[distance.symbol])
+            writer.write(distance.extraBits, count: distance.extraBitCount)
+        }
+        writer.write(literalCodes[256], count: literalLengths[256])
+    }
+}

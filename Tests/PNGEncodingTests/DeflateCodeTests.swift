@@ -1,0 +1,45 @@
+import Testing
+
+@testable import PNGEncoding
+
+/// Length and distance codes against RFC 1951 section 3.2.5.
+@Suite("Deflate length and distance codes")
+struct DeflateCodeTests {
+    @Test(
+        "distances map to the RFC's symbol, extra bit count and extra value",
+        arguments: [
+            (1, 0, 0, 0), (4, 3, 0, 0), (5, 4, 1, 0), (6, 4, 1, 1), (7, 5, 1, 0), (8, 5, 1, 1), (9, 6, 2, 0),
+            (24, 8, 3, 7), (25, 9, 3, 0), (33, 10, 4, 0), (4096, 23, 10, 1023), (4097, 24, 11, 0), (5761, 24, 11, 1664),
+            (24577, 29, 13, 0), (32768, 29, 13, 8191),
+        ])
+    func distances(distance: Int, symbol: Int, extraBitCount: Int, extraBits: Int) {
+        let code = DeflateDistanceCode(distance: distance)
+        #expect(code.symbol == symbol)
+        #expect(code.extraBitCount == extraBitCount)
+        #expect(Int(code.extraBits) == extraBits)
+    }
+
+    @Test(
+        "lengths map to the RFC's symbol, extra bit count and extra value",
+        arguments: [
+            (3, 257, 0, 0), (10, 264, 0, 0), (11, 265, 1, 0), (12, 265, 1, 1), (19, 269, 2, 0), (34, 272, 2, 3),
+            (35, 273, 3, 0), (131, 281, 5, 0), (257, 284, 5, 30), (258, 285, 0, 0),
+        ])
+    func lengths(length: Int, symbol: Int, extraBitCount: Int, extraBits: Int) {
+        let code = DeflateLengthCode(length: length)
+        #expect(code.symbol == symbol)
+        #expect(code.extraBitCount == extraBitCount)
+        #expect(Int(code.extraBits) == extraBits)
+    }
+
+    @Test("Huffman codes respect the length limit and stay complete", arguments: [9, 10, 15])
+    func lengthLimit(limit: Int) {
+        let counts = (0..<286).map { 1 << min($0 / 10, 40) }
+        let code = HuffmanCode(counts: counts, maxLength: limit)
+        let used = code.lengths.filter { $0 > 0 }
+        #expect(used.count == 286)
+        #expect(used.allSatisfy { Int($0) <= limit })
+        let kraft = used.reduce(0.0) { $0 + 1.0 / Double(1 << Int($1)) }
+        #expect(kraft == 1.0)
+    }
+}
