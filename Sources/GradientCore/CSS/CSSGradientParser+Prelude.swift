@@ -1,20 +1,11 @@
-/// What comes before the first colour stop: the geometry and the interpolation method.
-struct Prelude {
-    var shape: GradientDescription.Shape
-    var space: ColorSpace?
-    var hue: HueInterpolation = .shorter
-    /// Whether anything was written (and so a comma must follow).
-    var isPresent = false
-}
-
 extension CSSGradientParser {
     static let linearPreludeMessage = "expected an angle or 'to'"
     static let radialPreludeMessage = "expected a shape, a size or 'at'"
     static let conicPreludeMessage = "expected 'from' or 'at'"
 
     /// `[ <angle> | to <side-or-corner> ] || <color-interpolation-method>`, then a comma, or nothing.
-    mutating func parseLinearPrelude() throws(SpecError) -> Prelude {
-        var prelude = Prelude(shape: .linear(.angle(degrees: 180)))
+    mutating func parseLinearPrelude() throws(SpecError) -> CSSGradientPrelude {
+        var prelude = CSSGradientPrelude(shape: .linear(.angle(degrees: 180)))
         var hasDirection = false
         while true {
             let token = try peek()
@@ -51,8 +42,9 @@ extension CSSGradientParser {
     }
 
     /// `[ <radial-shape> || <radial-size> ]? [ at <position> ]? || <color-interpolation-method>`, then a comma.
-    mutating func parseRadialPrelude() throws(SpecError) -> Prelude {
-        var prelude = Prelude(shape: .radial(center: .center, size: .keyword(.farthestCorner, isCircle: false)))
+    mutating func parseRadialPrelude() throws(SpecError) -> CSSGradientPrelude {
+        var prelude = CSSGradientPrelude(
+            shape: .radial(center: .center, size: .keyword(.farthestCorner, isCircle: false)))
         var radial = RadialPrelude()
         var center = PointDescription.center
         var geometryStarted = false
@@ -78,10 +70,10 @@ extension CSSGradientParser {
     }
 
     /// `[ from <angle> ]? [ at <position> ]? || <color-interpolation-method>`, then a comma.
-    mutating func parseConicPrelude() throws(SpecError) -> Prelude {
+    mutating func parseConicPrelude() throws(SpecError) -> CSSGradientPrelude {
         var from = 0.0
         var center = PointDescription.center
-        var prelude = Prelude(shape: .conic(center: center, fromDegrees: from))
+        var prelude = CSSGradientPrelude(shape: .conic(center: center, fromDegrees: from))
         var stage = 0  // 1 after `from`, 2 after `at`, 3 once `in` follows either
         while true {
             let token = try peek()
@@ -109,7 +101,9 @@ extension CSSGradientParser {
     }
 
     /// Consumes the comma after a non-empty prelude.
-    private mutating func finishPrelude(_ prelude: Prelude, message: String) throws(SpecError) -> Prelude {
+    private mutating func finishPrelude(
+        _ prelude: CSSGradientPrelude, message: String
+    ) throws(SpecError) -> CSSGradientPrelude {
         guard prelude.isPresent else { return prelude }
         let token = try peek()
         guard token.kind == .comma else { throw error(message, at: token) }
@@ -140,7 +134,7 @@ extension CSSGradientParser {
     }
 
     /// `in <color-space> [<hue-interpolation-method> hue]?`, with `in` next.
-    private mutating func parseInterpolation(into prelude: inout Prelude) throws(SpecError) {
+    private mutating func parseInterpolation(into prelude: inout CSSGradientPrelude) throws(SpecError) {
         consume(try peek())
         let token = try peek()
         guard let name = token.identName, let space = ColorSpace(rawValue: name) else {

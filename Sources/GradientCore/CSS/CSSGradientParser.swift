@@ -38,7 +38,7 @@ struct CSSGradientParser {
         }
         self.kind = kind
         consume(head)
-        let prelude: Prelude
+        let prelude: CSSGradientPrelude
         switch kind {
         case .linear: prelude = try parseLinearPrelude()
         case .radial: prelude = try parseRadialPrelude()
