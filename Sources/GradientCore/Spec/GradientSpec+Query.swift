@@ -7,8 +7,9 @@ extension GradientSpec {
 
     /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order).
     ///
-    /// The gradient comes either from `css` (a CSS `<gradient>` function, see ``SpecError/cssSyntax(offset:token:message:)``
-    /// for its errors) or from `colors` (or `base` and `percentage`) with the geometry and colour parameters.
+    /// The gradient comes either from `css` (a CSS `<gradient>` function; its syntax errors are
+    /// ``SpecError/cssSyntax(offset:token:message:)``) or from `colors` (or `base` and `percentage`) with the geometry
+    /// and colour parameters.
     /// Unknown, repeated and empty parameters, mutually exclusive combinations, malformed values and sizes past
     /// `limits` are refused with a ``SpecError`` naming the parameter and the offending token; sizes are checked
     /// before anything is allocated for them.
