@@ -74,11 +74,33 @@ enum NumberSyntax {
     /// An angle in degrees: a number (degrees) or a number with `deg`, `rad`, `grad` or `turn`.
     static func angleDegrees(_ text: Substring) -> Double? {
         guard let (value, unit) = numberAndUnit(text) else { return nil }
-        switch unit.lowercased() {
-        case "", "deg": return value
+        let name = unit.lowercased()
+        return name.isEmpty ? value : degrees(value, unit: name)
+    }
+
+    /// `value` in the lower-cased angle unit `unit` (`deg`, `rad`, `grad` or `turn`) as degrees, or nil for any
+    /// other unit.
+    static func degrees(_ value: Double, unit: String) -> Double? {
+        switch unit {
+        case "deg": return value
         case "grad": return value * 0.9
         case "turn": return value * 360
         case "rad": return value * (180 / Double.pi)
+        default: return nil
+        }
+    }
+
+    /// `value` in the lower-cased absolute length unit `unit` (`px`, `in`, `cm`, `mm`, `q`, `pt`, `pc`) as CSS
+    /// pixels, or nil for any other unit (relative units such as `em` or `vw` have no meaning here).
+    static func cssPixels(_ value: Double, unit: String) -> Double? {
+        switch unit {
+        case "px": return value
+        case "in": return value * 96
+        case "cm": return value * (96 / 2.54)
+        case "mm": return value * (96 / 25.4)
+        case "q": return value * (96 / 101.6)
+        case "pt": return value * (4.0 / 3.0)
+        case "pc": return value * 16
         default: return nil
         }
     }

@@ -1,22 +1,17 @@
-/// The `shape` and `size` parameters of a radial gradient, resolved to radii in device pixels as CSS Images 4 does.
+/// The `shape` and `size` parameters of a radial gradient, and their resolution to radii in device pixels as
+/// CSS Images 4 does.
 enum RadialSize {
     enum Extent: String, CaseIterable {
         case closestSide = "closest-side", closestCorner = "closest-corner"
         case farthestSide = "farthest-side", farthestCorner = "farthest-corner"
     }
 
-    static func radii(
-        _ parameters: QueryParameters, center: PixelPoint, width: Double, height: Double, scale: Double
-    ) throws(SpecError) -> (Double, Double) {
+    /// Parses `shape` and `size`: an extent keyword (default `farthest-corner`, shape default ellipse), one radius
+    /// in px for a circle, or two radii in px or % for an ellipse.
+    static func extent(_ parameters: QueryParameters) throws(SpecError) -> GradientDescription.RadialExtent {
         var isCircle: Bool? = try parameters.keyword("shape", ["circle": true, "ellipse": false], default: nil)
-        let sizeText = parameters["size"]
-        if let text = sizeText, let extent = Extent(rawValue: text.lowercased()) {
-            return keywordRadii(extent, isCircle: isCircle ?? false, center: center, width: width, height: height)
-        }
-        guard let text = sizeText else {
-            return keywordRadii(
-                .farthestCorner, isCircle: isCircle ?? false, center: center, width: width, height: height)
-        }
+        guard let text = parameters["size"] else { return .keyword(.farthestCorner, isCircle: isCircle ?? false) }
+        if let extent = Extent(rawValue: text.lowercased()) { return .keyword(extent, isCircle: isCircle ?? false) }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(StopListSyntax.trimmed)
         let keywords = Extent.allCases.map(\.rawValue).joined(separator: ", ")
         if isCircle == nil { isCircle = parts.count == 1 }
@@ -28,24 +23,33 @@ enum RadialSize {
                     parameter: "size", token: String(text),
                     expected: "for a circle, \(keywords) or one radius in px (40 or 40px)")
             }
-            return (value * scale, value * scale)
+            return .radii(x: .pixels(value), y: .pixels(value))
         }
         let expected = "for an ellipse, \(keywords) or two radii RX,RY, each in px (40px) or % of the width/height"
-        guard parts.count == 2,
-            let radiusX = radius(parts[0], extent: width, scale: scale),
-            let radiusY = radius(parts[1], extent: height, scale: scale)
-        else {
+        guard parts.count == 2, let radiusX = radius(parts[0]), let radiusY = radius(parts[1]) else {
             throw .invalidValue(parameter: "size", token: String(text), expected: expected)
         }
-        return (radiusX, radiusY)
+        return .radii(x: radiusX, y: radiusY)
     }
 
-    private static func radius(_ text: Substring, extent: Double, scale: Double) -> Double? {
+    private static func radius(_ text: Substring) -> LengthPercentage? {
         guard let (value, unit) = NumberSyntax.numberAndUnit(text), value >= 0 else { return nil }
         switch unit.lowercased() {
-        case "", "px": return value * scale
-        case "%": return value / 100 * extent
+        case "", "px": return .pixels(value)
+        case "%": return .fraction(value / 100)
         default: return nil
+        }
+    }
+
+    /// The radii in device pixels of `size` around `center` in an image of `width` × `height` device pixels.
+    static func radii(
+        _ size: GradientDescription.RadialExtent, center: PixelPoint, width: Double, height: Double, scale: Double
+    ) -> (Double, Double) {
+        switch size {
+        case .keyword(let extent, let isCircle):
+            return keywordRadii(extent, isCircle: isCircle, center: center, width: width, height: height)
+        case .radii(let x, let y):
+            return (x.resolved(extent: width, scale: scale), y.resolved(extent: height, scale: scale))
         }
     }
 

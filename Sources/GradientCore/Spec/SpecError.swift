@@ -22,6 +22,10 @@ public enum SpecError: Error, Sendable, Hashable {
     case tooManyStops(count: Int, limit: Int)
     /// A parameter of the API that this renderer does not support.
     case unsupportedParameter(name: String, reason: String)
+    /// A `css` value that is not a gradient this service can draw: `offset` counts characters (Unicode scalars)
+    /// from the start of the value, 0-based; `token` is the CSS token there (empty at the end of the text) and
+    /// `message` says what was expected or what is wrong (`expected an angle or 'to'`).
+    case cssSyntax(offset: Int, token: String, message: String)
 
     /// The parameter the client should fix.
     public var parameter: String {
@@ -32,6 +36,7 @@ public enum SpecError: Error, Sendable, Hashable {
             .invalidStops(let parameter, _, _), .conflictingParameters(let parameter, _, _),
             .missingParameter(let parameter, _):
             return parameter
+        case .cssSyntax: return "css"
         case .imageTooLarge: return "width"
         case .tooManyStops: return "colors"
         }
@@ -63,6 +68,8 @@ public enum SpecError: Error, Sendable, Hashable {
             return "colors has \(count) entries, at most \(limit) are allowed"
         case .unsupportedParameter(let name, let reason):
             return "\(name) is not supported: \(reason)"
+        case .cssSyntax(let offset, let token, let message):
+            return "css: \(message) at offset \(offset), got " + (token.isEmpty ? "the end of the text" : quoted(token))
         }
     }
 }

@@ -1,0 +1,104 @@
+/// Parses the `css` parameter, a CSS `<gradient>` (CSS Images 4, CSS Color 4), into a ``GradientDescription``.
+///
+/// Accepts `linear-gradient()`, `radial-gradient()`, `conic-gradient()` and their `repeating-` forms with every
+/// colour syntax of ``CSSColor``; keywords are ASCII case-insensitive, and whitespace and `/* comments */` may
+/// stand between tokens. Errors are ``SpecError/cssSyntax(offset:token:message:)`` naming the token and its
+/// character offset. Works over UTF-8 bytes, never traps, and allocates at most `limits.maxStops` stop entries.
+struct CSSGradientParser {
+    var tokens: CSSTokenizer
+    let limits: SpecLimits
+    var kind: GeometryParameters.Kind = .linear
+
+    static let functions: [String: (GeometryParameters.Kind, Spread)] = [
+        "linear-gradient": (.linear, .pad), "repeating-linear-gradient": (.linear, .repeating),
+        "radial-gradient": (.radial, .pad), "repeating-radial-gradient": (.radial, .repeating),
+        "conic-gradient": (.conic, .pad), "repeating-conic-gradient": (.conic, .repeating),
+    ]
+
+    /// Parses the whole of `text` as one gradient function.
+    static func parse(_ text: Substring, limits: SpecLimits) throws(SpecError) -> GradientDescription {
+        var copy = String(text)
+        let result: Result<GradientDescription, SpecError> = copy.withUTF8 { bytes in
+            var parser = CSSGradientParser(tokens: CSSTokenizer(bytes: bytes), limits: limits)
+            do throws(SpecError) {
+                return .success(try parser.parseGradient())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    mutating func parseGradient() throws(SpecError) -> GradientDescription {
+        let head = try peek()
+        guard case .function(let name) = head.kind, let (kind, spread) = Self.functions[name] else {
+            throw error(
+                "expected linear-gradient(), radial-gradient(), conic-gradient() or a repeating- form of one",
+                at: head)
+        }
+        self.kind = kind
+        consume(head)
+        let prelude: CSSGradientPrelude
+        switch kind {
+        case .linear: prelude = try parseLinearPrelude()
+        case .radial: prelude = try parseRadialPrelude()
+        case .conic: prelude = try parseConicPrelude()
+        }
+        let entries = try parseStops(afterPrelude: prelude.isPresent)
+        let tail = try peek()
+        guard tail.kind == .end else { throw error("expected the end of the text after the gradient", at: tail) }
+        let space = prelude.space ?? (GradientDescription.allLegacy(entries) ? .srgb : .oklab)
+        return GradientDescription(
+            shape: prelude.shape, entries: entries, spread: spread, space: space,
+            hue: space.isPolar ? prelude.hue : .shorter)
+    }
+
+    // MARK: Tokens
+
+    /// The next token after whitespace and comments, without consuming it.
+    mutating func peek() throws(SpecError) -> CSSToken {
+        let (start, unterminated) = tokens.skippingWhitespace(from: tokens.position)
+        if let comment = unterminated {
+            throw .cssSyntax(
+                offset: characterOffset(comment), token: tokens.text(comment..<min(comment + 2, tokens.bytes.count)),
+                message: "unterminated comment")
+        }
+        tokens.position = start
+        return tokens.token(at: start)
+    }
+
+    mutating func consume(_ token: CSSToken) { tokens.position = token.range.upperBound }
+
+    /// Consumes the next token when it is the identifier `name`.
+    mutating func consumeIdent(_ name: String) throws(SpecError) -> Bool {
+        let token = try peek()
+        guard token.isIdent(name) else { return false }
+        consume(token)
+        return true
+    }
+
+    // MARK: Errors
+
+    /// The character (Unicode scalar) offset of byte `index`.
+    func characterOffset(_ index: Int) -> Int {
+        var count = 0
+        for i in 0..<min(index, tokens.bytes.count) where tokens.bytes[i] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    func error(_ message: String, at token: CSSToken) -> SpecError {
+        .cssSyntax(offset: characterOffset(token.range.lowerBound), token: tokens.text(token.range), message: message)
+    }
+
+    /// An error at the first token at or after byte `index`.
+    func error(_ message: String, atByte index: Int) -> SpecError {
+        let start = tokens.skippingWhitespace(from: index).end
+        return error(message, at: tokens.token(at: start))
+    }
+
+    /// A finite number from a numeric token, or an error naming it.
+    func finite(_ value: Double, _ token: CSSToken) throws(SpecError) -> Double {
+        guard value.isFinite else { throw error("number out of range", at: token) }
+        return value
+    }
+}

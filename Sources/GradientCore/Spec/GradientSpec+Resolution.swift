@@ -1,0 +1,38 @@
+extension GradientSpec {
+    /// Resolves a description against the image size: geometry into device pixels, stop positions into reference
+    /// units with CSS fix-up, colours into the interpolation space, and every number onto the quantisation grid.
+    init(description: GradientDescription, size: ImageSize, dither: Bool, depth: BitDepth) throws(SpecError) {
+        let geometry = ResolvedGeometry(description.shape, size: size)
+        let space = description.space
+        var items: [StopFixup.Item<CSSColor>] = []
+        items.reserveCapacity(description.entries.count + 2)
+        for entry in description.entries {
+            switch entry {
+            case .stop(let color, let positions, let token):
+                if positions.isEmpty { items.append(.stop(color, position: nil)) }
+                for position in positions {
+                    items.append(.stop(color, position: try geometry.resolve(position, token: token)))
+                }
+            case .hint(let position, let token):
+                items.append(.hint(position: try geometry.resolve(position, token: token)))
+            }
+        }
+        let fixedUp = StopFixup.fixUp(items)
+        let stops = fixedUp.indices.map { index in
+            let stop = fixedUp[index]
+            var hint = stop.hintToNext.map(Quantized.value)
+            if let position = hint, index + 1 < fixedUp.count,
+                position == Quantized.value((stop.position + fixedUp[index + 1].position) / 2)
+            {
+                hint = nil  // a hint half-way is a linear blend
+            }
+            return GradientStop(
+                position: Quantized.value(stop.position),
+                color: Quantized.color(stop.color.interpolationColor(in: space)), hintToNext: hint)
+        }
+        self.init(
+            pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight, geometry: Quantized.geometry(geometry.geometry),
+            stops: stops, spread: description.spread, space: space, hue: space.isPolar ? description.hue : .shorter,
+            dither: dither && depth == .eight, depth: depth)
+    }
+}

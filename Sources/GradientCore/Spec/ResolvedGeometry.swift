@@ -1,0 +1,84 @@
+/// A ``GradientDescription/Shape`` resolved against the image size into a ``GradientGeometry`` in device pixels,
+/// with what is needed to resolve stop positions into that geometry's reference units.
+struct ResolvedGeometry {
+    let kind: GeometryParameters.Kind
+    let geometry: GradientGeometry
+    /// Device pixels per unit of stop position; nil when the geometry is degenerate (positions are device pixels).
+    let referenceLength: Double?
+    /// Whether percentages and fractions resolve to zero (a degenerate radial gradient, as CSS).
+    let fractionsCollapse: Bool
+    let scale: Double
+
+    init(_ shape: GradientDescription.Shape, size: ImageSize) {
+        scale = size.scale
+        let width = Double(size.pixelWidth)
+        let height = Double(size.pixelHeight)
+        switch shape {
+        case .linear(let direction):
+            kind = .linear
+            let (start, end) = Self.linearEnds(direction, width: width, height: height, scale: scale)
+            geometry = .linear(start: start, end: end)
+            let length = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+            referenceLength = length > 0 ? length : nil
+            fractionsCollapse = length == 0
+        case .radial(let centerDescription, let size):
+            kind = .radial
+            let center = centerDescription.resolved(width: width, height: height, scale: scale)
+            let (radiusX, radiusY) = RadialSize.radii(size, center: center, width: width, height: height, scale: scale)
+            geometry = .radial(center: center, radiusX: radiusX, radiusY: radiusY)
+            referenceLength = radiusX > 0 && radiusY > 0 ? radiusX : nil
+            fractionsCollapse = !(radiusX > 0 && radiusY > 0)
+        case .conic(let centerDescription, let from):
+            kind = .conic
+            let center = centerDescription.resolved(width: width, height: height, scale: scale)
+            geometry = .conic(center: center, fromDegrees: ElementaryMath.normalizedDegrees(from))
+            referenceLength = 1
+            fractionsCollapse = false
+        }
+    }
+
+    /// Resolves one written stop position into reference units; `token` is the stop as written in `colors`.
+    func resolve(_ position: RawPosition, token: Substring) throws(SpecError) -> Double {
+        switch (position, kind) {
+        case (.fraction(let value), _):
+            return fractionsCollapse ? 0 : value
+        case (.cssPixels(let value), .linear), (.cssPixels(let value), .radial):
+            let pixels = value * scale
+            return referenceLength.map { pixels / $0 } ?? pixels
+        case (.degrees(let value), .conic):
+            return value / 360
+        case (.cssPixels, .conic):
+            throw .invalidValue(
+                parameter: "colors", token: String(token),
+                expected: "a position in %, a fraction or an angle for a conic gradient, not pixels")
+        case (.degrees, _):
+            throw .invalidValue(
+                parameter: "colors", token: String(token),
+                expected: "a position in %, a fraction or pixels; angles apply to conic gradients")
+        }
+    }
+
+    private static func linearEnds(
+        _ direction: GradientDescription.LinearDirection, width: Double, height: Double, scale: Double
+    ) -> (PixelPoint, PixelPoint) {
+        let degrees: Double
+        switch direction {
+        case .points(let start, let end):
+            return (
+                start.resolved(width: width, height: height, scale: scale),
+                end.resolved(width: width, height: height, scale: scale)
+            )
+        case .angle(let value):
+            degrees = value
+        case .corner(let x, let y):
+            degrees = ElementaryMath.atan2(x * height, -y * width) * (180 / Double.pi)
+        }
+        let (sin, cos) = ElementaryMath.sinCosDegrees(degrees)
+        let halfLength = (abs(width * sin) + abs(height * cos)) / 2
+        let center = PixelPoint(x: width / 2, y: height / 2)
+        return (
+            PixelPoint(x: center.x - sin * halfLength, y: center.y + cos * halfLength),
+            PixelPoint(x: center.x + sin * halfLength, y: center.y - cos * halfLength)
+        )
+    }
+}
