@@ -10,6 +10,7 @@ struct QueryParameters {
 
     init(_ items: [(name: String, value: String)]) throws(SpecError) {
         for (name, value) in items {
+            guard !name.isEmpty else { throw .unnamedParameter(value: value) }
             guard Self.knownNames.contains(name) else { throw .unknownParameter(name: name) }
             guard values[name] == nil else { throw .repeatedParameter(name: name) }
             guard !value.isEmpty else { throw .emptyValue(parameter: name) }

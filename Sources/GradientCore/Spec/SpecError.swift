@@ -2,6 +2,8 @@
 public enum SpecError: Error, Sendable, Hashable {
     /// A parameter the API does not define.
     case unknownParameter(name: String)
+    /// A query item with a value but no name (`=red`); `parameter` is then `query`.
+    case unnamedParameter(value: String)
     /// A parameter given more than once.
     case repeatedParameter(name: String)
     /// A parameter given with an empty value.
@@ -37,6 +39,7 @@ public enum SpecError: Error, Sendable, Hashable {
             .missingParameter(let parameter, _):
             return parameter
         case .cssSyntax: return "css"
+        case .unnamedParameter: return "query"
         case .imageTooLarge: return "width"
         case .tooManyStops: return "colors"
         }
@@ -47,6 +50,8 @@ public enum SpecError: Error, Sendable, Hashable {
         switch self {
         case .unknownParameter(let name):
             return "unknown parameter \(quoted(name))"
+        case .unnamedParameter(let value):
+            return "a query item has a value but no name: \(quoted("=" + value))"
         case .repeatedParameter(let name):
             return "\(name) is given more than once"
         case .emptyValue(let parameter):
