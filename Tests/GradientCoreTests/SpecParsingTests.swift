@@ -52,7 +52,7 @@ struct SpecParsingTests {
         "malformed requests are refused with the parameter and the offending token",
         arguments: [
             ("colors=red,blue&bogus=1", "bogus", "unknown parameter \"bogus\""),
-        ("colors=red,blue&=blue", "query", "a query item has a value but no name: \"=blue\""),
+            ("colors=red,blue&=blue", "query", "a query item has a value but no name: \"=blue\""),
             ("colors=red,blue&width=10&width=20", "width", "width is given more than once"),
             ("colors=red,blue&width=", "width", "width must not be empty"),
             ("colors=red,blue&width=abc", "width", "width must be an integer from 1 to 8192, got \"abc\""),
