@@ -13,7 +13,9 @@ public func fuzzCSSGradient(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         rasterizer.renderRow(8, into: row)
     } catch {
         precondition(error.parameter == "css" || !error.detail.isEmpty)
-        if case .cssSyntax(let offset, _, _) = error { precondition(offset >= 0 && offset <= text.unicodeScalars.count) }
+        if case .cssSyntax(let offset, _, _) = error {
+            precondition(offset >= 0 && offset <= text.unicodeScalars.count)
+        }
     }
     return 0
 }
