@@ -42,7 +42,8 @@ final class RenderCoordinator: Sendable {
         }
     }
 
-    /// Renders on a pool thread; stores the PNG only when complete.
+    /// Renders on a pool thread; stores the PNG only when complete, before the last bytes go out, so a client that
+    /// has the whole image and asks again finds it in the cache.
     private func run(_ job: RenderJob) {
         let start = ContinuousClock.now
         var outcome = RenderJob.Outcome.succeeded
@@ -52,11 +53,12 @@ final class RenderCoordinator: Sendable {
             outcome = .failed
         }
         metrics.recordRender(duration: ContinuousClock.now - start, succeeded: outcome == .succeeded)
-        let png = job.complete(outcome)
+        let png = outcome == .succeeded ? job.producedBytes : nil
         inFlight.withLock { jobs in
             if let png { cache.insert(CachedImage(png: png, etag: job.etag), forKey: job.key) }
             jobs[job.key] = nil
         }
+        job.complete(outcome)
     }
 
     /// Renders under way.

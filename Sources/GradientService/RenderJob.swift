@@ -101,8 +101,11 @@ final class RenderJob: Sendable {
         }
     }
 
-    /// Ends the job: finishes every stream on success, aborts them on failure. Returns the complete PNG on success.
-    func complete(_ outcome: Outcome) -> [UInt8]? {
+    /// The bytes produced so far (all of them once rendering has returned).
+    var producedBytes: [UInt8] { state.withLock { $0.png } }
+
+    /// Ends the job: finishes every stream on success, aborts them on failure.
+    func complete(_ outcome: Outcome) {
         state.withLock { state in
             state.outcome = outcome
             let total = state.png.count
@@ -111,7 +114,6 @@ final class RenderJob: Sendable {
                 if outcome == .succeeded { client.stream.finish() } else { client.stream.abort() }
             }
             state.clients.removeAll()
-            return outcome == .succeeded ? state.png : nil
         }
     }
 }

@@ -10,6 +10,17 @@ import Synchronization
 /// SIGTERM and SIGINT handling: on either, `/healthz` turns 503, the server stops accepting and in-flight responses
 /// get `deadline` to finish.
 final class ShutdownSignals: Sendable {
+    /// Blocks SIGTERM and SIGINT in the calling thread and so in every thread it starts later; call first thing in
+    /// `main`. The signals then stay pending until the dispatch sources read them, instead of reaching a thread
+    /// that would ignore them.
+    static func blockInNewThreads() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
     /// The signal sources, kept alive for the life of the process; guarded by this `Mutex`.
     private let sources: Mutex<[any DispatchSourceSignal]>
 

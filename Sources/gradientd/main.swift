@@ -28,11 +28,13 @@ if options.showsHelp {
     exit(0)
 }
 
+ShutdownSignals.blockInNewThreads()
 raiseOpenFileLimit()
 let log = AccessLog(format: options.logFormat)
 let service = GradientService(configuration: options.serviceConfiguration, accessLog: log)
 let server = HTTPServer(configuration: options.serverConfiguration, handler: service)
 service.reportConnections(of: server)
+let signals = ShutdownSignals(server: server, service: service, log: log, deadline: .seconds(10))
 do {
     try server.start()
 } catch {
@@ -44,7 +46,6 @@ do {
 let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
 log.message("gradientd listening on http://\(shownHost):\(server.boundPort ?? options.port)")
 
-let signals = ShutdownSignals(server: server, service: service, log: log, deadline: .seconds(10))
 server.waitUntilStopped()
 service.stopRendering()
 log.message("gradientd stopped")

@@ -34,9 +34,13 @@ final class GradientdProcess {
         return process.terminationStatus
     }
 
-    /// Everything the process wrote, once it has exited.
+    /// Everything the process wrote; a process still running is killed first.
     func remainingOutput() -> String {
-        text + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return text + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     deinit {
