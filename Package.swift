@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "gradient", targets: ["gradient"]),
         .executable(name: "gradient-bench", targets: ["gradient-bench"]),
+        .executable(name: "gradientd", targets: ["gradientd"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,12 +25,19 @@ let package = Package(
         .target(name: "PNGEncoding", dependencies: ["CPNG", "CZlib"]),
         .target(name: "GradientPNG", dependencies: ["GradientCore", "PNGEncoding"]),
         .target(name: "HTTPCore", dependencies: ["CEpoll"]),
+        .target(
+            name: "GradientService", dependencies: ["HTTPCore", "GradientCore", "GradientPNG"],
+            resources: [.embedInCode("openapi.yaml")]),
+        .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore"]),
         .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientPNG"]),
         .executableTarget(name: "gradient-bench", dependencies: ["GradientCore", "GradientPNG", "PNGEncoding"]),
         .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore"]),
         .testTarget(name: "PNGEncodingTests", dependencies: ["PNGEncoding"]),
         .testTarget(name: "GradientPNGTests", dependencies: ["GradientPNG", "GradientCore", "PNGEncoding"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(
+            name: "GradientServiceTests",
+            dependencies: ["GradientService", "HTTPCore", "GradientCore", "GradientPNG", "PNGEncoding", "gradientd"]),
         .testTarget(
             name: "GradientCLITests", dependencies: ["gradient", "GradientCore", "GradientPNG", "PNGEncoding"]),
     ]

@@ -1,0 +1,118 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes one line per request to a file descriptor (standard output by default), buffered and flushed at least
+/// every 200 ms, when 64 KiB are waiting, and by ``flush()``.
+public final class AccessLog: Sendable {
+    /// How lines are written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// `time method target status bytes duration cache`, space-separated; the target with non-printable and
+        /// non-ASCII bytes escaped as `\xNN`.
+        case text
+        /// One JSON object per line with the keys `time`, `method`, `target`, `status`, `bytes`, `duration_ms`,
+        /// `cache`.
+        case json
+    }
+
+    /// One finished request.
+    struct Entry {
+        var method: String
+        var target: String
+        var status: Int
+        var bytes: Int
+        var duration: Duration
+        /// `hit`, `miss` or `-` for responses that are not images.
+        var cache: String
+    }
+
+    let format: Format
+    private let fileDescriptor: Int32
+    /// Lines not yet written; guarded by this `Mutex`.
+    private let buffer = Mutex<[UInt8]>([])
+    private let clock = LogClock()
+    /// The periodic flush; guarded by this `Mutex`.
+    private let timer: Mutex<DispatchSourceTimer?>
+
+    /// A log writing `format` lines to `fileDescriptor`.
+    public init(format: Format, fileDescriptor: Int32 = STDOUT_FILENO) {
+        self.format = format
+        self.fileDescriptor = fileDescriptor
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gradientd.access-log"))
+        source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+        timer = Mutex(source)
+        timer.withLock { source in
+            source?.setEventHandler { [weak self] in self?.flush() }
+            source?.resume()
+        }
+    }
+
+    deinit {
+        timer.withLock { $0?.cancel() }
+        flush()
+    }
+
+    /// Writes a free-form line (start-up and shutdown messages) at once.
+    public func message(_ text: String) {
+        let line: String
+        switch format {
+        case .text: line = "\(clock.timestamp()) \(text)\n"
+        case .json: line = "{\"time\":\"\(clock.timestamp())\",\"message\":\(JSONText.quoted(text))}\n"
+        }
+        buffer.withLock { $0.append(contentsOf: line.utf8) }
+        flush()
+    }
+
+    func record(_ entry: Entry) {
+        let milliseconds = Double(Int((entry.duration.seconds * 1e6).rounded())) / 1000
+        var line: String
+        switch format {
+        case .text:
+            line = "\(clock.timestamp()) \(entry.method) \(Self.escapedForText(entry.target)) \(entry.status) "
+            line += "\(entry.bytes) \(milliseconds)ms \(entry.cache)\n"
+        case .json:
+            line = "{\"time\":\"\(clock.timestamp())\",\"method\":\(JSONText.quoted(entry.method)),"
+            line += "\"target\":\(JSONText.quoted(entry.target)),\"status\":\(entry.status),\"bytes\":\(entry.bytes),"
+            line += "\"duration_ms\":\(milliseconds),\"cache\":\"\(entry.cache)\"}\n"
+        }
+        let isFull = buffer.withLock { buffer in
+            buffer.append(contentsOf: line.utf8)
+            return buffer.count >= 64 * 1024
+        }
+        if isFull { flush() }
+    }
+
+    /// Writes every buffered line.
+    public func flush() {
+        buffer.withLock { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = buffer[offset...].withUnsafeBytes { write(fileDescriptor, $0.baseAddress, $0.count) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The target with bytes outside printable ASCII, spaces and backslashes escaped as `\xNN`.
+    static func escapedForText(_ target: String) -> String {
+        var out = ""
+        out.reserveCapacity(target.utf8.count)
+        for byte in target.utf8 {
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let digits = Array("0123456789abcdef".unicodeScalars)
+                out += "\\x"
+                out.unicodeScalars.append(digits[Int(byte >> 4)])
+                out.unicodeScalars.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+}

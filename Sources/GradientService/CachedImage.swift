@@ -1,0 +1,17 @@
+import HTTPCore
+
+/// A rendered PNG held by the cache, with the response head a cache hit sends, built once.
+struct CachedImage: Sendable {
+    /// The complete PNG.
+    let png: [UInt8]
+    /// The strong entity tag of the PNG, quoted.
+    let etag: String
+    /// `200 OK` with Content-Type, ETag, Cache-Control and `Cache-Status: gradientd; hit`.
+    let hitHead: HTTPResponseHead
+
+    init(png: [UInt8], etag: String) {
+        self.png = png
+        self.etag = etag
+        self.hitHead = HTTPResponseHead(status: 200, headers: ImageHeaders.make(etag: etag, cacheStatus: .hit))
+    }
+}

@@ -1,0 +1,89 @@
+import GradientCore
+import GradientPNG
+import HTTPCore
+
+extension GradientService {
+    /// `/gradient`: parses the query into a spec, then answers from the cache, with 304, or by streaming a render.
+    func serveGradient(_ request: HTTPRequest, responder: HTTPResponder) {
+        let spec: GradientSpec
+        do {
+            spec = try parseSpec(request)
+        } catch {
+            return send(error, for: request, route: .gradient, responder: responder)
+        }
+        let key = spec.canonicalForm
+        let conditions = request.headers.values(for: "If-None-Match")
+        if let image = coordinator.cache.lookup(key) {
+            return sendImage(image, for: request, conditions: conditions, responder: responder)
+        }
+        let etag = GradientPNG.etag(for: spec)
+        if !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: etag) {
+            return sendNotModified(etag: etag, cacheStatus: .missNotStored, for: request, responder: responder)
+        }
+        switch coordinator.acquire(key: key, spec: spec, etag: etag) {
+        case .hit(let image):
+            sendImage(image, for: request, conditions: [], responder: responder)
+        case .overloaded:
+            let problem = Problem(
+                type: Problem.overloadedType, title: "Too many renders waiting", status: 503,
+                detail: "The render queue is full; retry in a second.", parameter: nil)
+            var withRetry = problem
+            withRetry.extraHeaders = [("Retry-After", "1")]
+            send(withRetry, for: request, route: .gradient, responder: responder)
+        case .started(let job):
+            stream(job, cacheStatus: .missStored, for: request, responder: responder)
+        case .joined(let job):
+            stream(job, cacheStatus: .missCollapsed, for: request, responder: responder)
+        }
+    }
+
+    /// The spec of the request's query; a bad query is a 400 problem naming the parameter.
+    private func parseSpec(_ request: HTTPRequest) throws(Problem) -> GradientSpec {
+        let items: [(name: String, value: String)]
+        do {
+            items = try QueryString.decode(request.query ?? "")
+        } catch {
+            throw .invalidParameter(error.parameter, detail: error.detail)
+        }
+        do {
+            let spec = try GradientSpec(queryItems: items, limits: configuration.specLimits)
+            return spec
+        } catch {
+            throw .invalidParameter(error.parameter, detail: error.detail)
+        }
+    }
+
+    private func sendImage(
+        _ image: CachedImage, for request: HTTPRequest, conditions: [String], responder: HTTPResponder
+    ) {
+        if !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: image.etag) {
+            return sendNotModified(etag: image.etag, cacheStatus: .hit, for: request, responder: responder)
+        }
+        responder.send(image.hitHead, body: image.png)
+        finish(request, route: .gradient, status: 200, bodyBytes: request.isHead ? 0 : image.png.count, cache: "hit")
+    }
+
+    private func sendNotModified(
+        etag: String, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest, responder: HTTPResponder
+    ) {
+        let headers = ImageHeaders.make(etag: etag, cacheStatus: cacheStatus, includesContentType: false)
+        responder.send(HTTPResponseHead(status: 304, headers: headers), body: [])
+        finish(request, route: .gradient, status: 304, bodyBytes: 0, cache: cacheStatus.logLabel)
+    }
+
+    /// Streams `job`'s PNG with chunked coding. A HEAD request gets the same head at once and leaves the render
+    /// running, so that the cache holds the image for the GET that usually follows.
+    private func stream(
+        _ job: RenderJob, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest, responder: HTTPResponder
+    ) {
+        let head = HTTPResponseHead(status: 200, headers: ImageHeaders.make(etag: job.etag, cacheStatus: cacheStatus))
+        let stream = responder.startStream(head)
+        if request.isHead {
+            job.keepRunningWithoutClients()
+            return finish(request, route: .gradient, status: 200, bodyBytes: 0, cache: "miss")
+        }
+        job.attach(stream) { [self] bytes, _ in
+            finish(request, route: .gradient, status: 200, bodyBytes: bytes, cache: "miss")
+        }
+    }
+}

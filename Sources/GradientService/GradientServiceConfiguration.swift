@@ -1,0 +1,33 @@
+import GradientCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the service caches, how many renders it runs at once and what it accepts.
+public struct GradientServiceConfiguration: Sendable {
+    /// Most bytes of PNG data the cache holds. Default 268,435,456 (256 MiB). An image larger than this is served
+    /// but not cached.
+    public var cacheBytes: Int
+    /// Most entries the cache holds. Default 65,536.
+    public var cacheEntries: Int
+    /// Render worker threads. Default: the number of active processors.
+    public var renderWorkers: Int
+    /// Most renders waiting for a worker; past it requests that need a render get 503 with `Retry-After: 1`.
+    /// Default 64.
+    public var renderQueueLimit: Int
+    /// Limits on what a `/gradient` query may ask for. Default: the API contract's limits.
+    public var specLimits: SpecLimits
+
+    /// Creates a configuration; every argument defaults to the value documented on its property.
+    public init(
+        cacheBytes: Int = 256 * 1024 * 1024, cacheEntries: Int = 65536, renderWorkers: Int? = nil,
+        renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard
+    ) {
+        self.cacheBytes = cacheBytes
+        self.cacheEntries = cacheEntries
+        self.renderWorkers = max(1, renderWorkers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.renderQueueLimit = renderQueueLimit
+        self.specLimits = specLimits
+    }
+}

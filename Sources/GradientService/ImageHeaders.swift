@@ -1,0 +1,47 @@
+import HTTPCore
+
+/// The header fields of every image response (200 and 304) of `/gradient`.
+enum ImageHeaders {
+    /// What the cache did for a request, as an RFC 9211 `Cache-Status` value.
+    enum CacheStatus: Sendable {
+        /// Served from the cache.
+        case hit
+        /// Rendered for this request; the result is stored when it completes.
+        case missStored
+        /// Joined a render already under way for another request.
+        case missCollapsed
+        /// Not in the cache, and answered without rendering (304).
+        case missNotStored
+
+        /// The field value.
+        var fieldValue: String {
+            switch self {
+            case .hit: "gradientd; hit"
+            case .missStored: "gradientd; fwd=miss; stored"
+            case .missCollapsed: "gradientd; fwd=miss; collapsed"
+            case .missNotStored: "gradientd; fwd=miss"
+            }
+        }
+
+        /// `hit` or `miss`, for logs.
+        var logLabel: String {
+            switch self {
+            case .hit: "hit"
+            case .missStored, .missCollapsed, .missNotStored: "miss"
+            }
+        }
+    }
+
+    /// The year-long, immutable caching policy: the URL fully determines the bytes.
+    static let cacheControl = "public, max-age=31536000, immutable"
+
+    /// Content-Type (omitted for 304), ETag, Cache-Control and Cache-Status.
+    static func make(etag: String, cacheStatus: CacheStatus, includesContentType: Bool = true) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        if includesContentType { headers.add(name: "Content-Type", value: "image/png") }
+        headers.add(name: "ETag", value: etag)
+        headers.add(name: "Cache-Control", value: cacheControl)
+        headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        return headers
+    }
+}

@@ -1,0 +1,36 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// UTC timestamps in ISO 8601 with milliseconds (`2026-01-31T12:00:00.123Z`), formatting the date part once per
+/// second.
+final class LogClock: Sendable {
+    /// The second last formatted and its text up to the seconds; guarded by this `Mutex`.
+    private let cached = Mutex<(second: Int, prefix: String)>((-1, ""))
+
+    func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let second = now.tv_sec
+        let millisecond = now.tv_nsec / 1_000_000
+        let prefix = cached.withLock { cached -> String in
+            if cached.second == second { return cached.prefix }
+            var seconds = time_t(second)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let text =
+                "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
+                + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))"
+            cached = (second, text)
+            return text
+        }
+        let fraction = millisecond < 10 ? "00\(millisecond)" : millisecond < 100 ? "0\(millisecond)" : "\(millisecond)"
+        return "\(prefix).\(fraction)Z"
+    }
+
+    private func pad(_ value: Int32) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

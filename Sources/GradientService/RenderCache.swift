@@ -1,0 +1,65 @@
+import Synchronization
+
+/// The PNG cache: an LRU keyed by canonical spec, bounded in bytes and entries, safe to use from any thread.
+final class RenderCache: Sendable {
+    /// Counters of the cache's activity since it was made.
+    struct Statistics: Sendable, Equatable {
+        var hits = 0
+        var misses = 0
+        var evictions = 0
+        var bytes = 0
+        var entries = 0
+    }
+
+    private struct State {
+        var storage: LRUStorage<CachedImage>
+        var statistics = Statistics()
+    }
+
+    /// The entries and counters; guarded by this `Mutex`.
+    private let state: Mutex<State>
+
+    /// A cache holding at most `maxBytes` of PNG data in at most `maxEntries` entries.
+    init(maxBytes: Int, maxEntries: Int) {
+        state = Mutex(State(storage: LRUStorage(maxCost: maxBytes, maxCount: maxEntries)))
+    }
+
+    /// The image for `key`, which becomes the most recently used; counted as a hit or a miss when
+    /// `countsAccess`.
+    func lookup(_ key: String, countsAccess: Bool = true) -> CachedImage? {
+        state.withLock { state in
+            let image = state.storage.value(forKey: key)
+            guard countsAccess else { return image }
+            if image == nil { state.statistics.misses += 1 } else { state.statistics.hits += 1 }
+            return image
+        }
+    }
+
+    /// Stores a complete image; one larger than the whole budget is not stored. Returns whether it was stored.
+    @discardableResult
+    func insert(_ image: CachedImage, forKey key: String) -> Bool {
+        state.withLock { state in
+            guard let evicted = state.storage.insert(image, forKey: key, cost: image.png.count) else { return false }
+            state.statistics.evictions += evicted
+            return true
+        }
+    }
+
+    /// Whether `key` has an entry.
+    func contains(_ key: String) -> Bool {
+        state.withLock { $0.storage.contains(key) }
+    }
+
+    /// The counters, with the current bytes and entries.
+    var statistics: Statistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            statistics.bytes = state.storage.totalCost
+            statistics.entries = state.storage.count
+            return statistics
+        }
+    }
+
+    /// The byte budget.
+    var maxBytes: Int { state.withLock { $0.storage.maxCost } }
+}

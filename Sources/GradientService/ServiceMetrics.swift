@@ -1,0 +1,82 @@
+import Synchronization
+
+/// Counters and histograms of the service, exposed in the Prometheus text format (version 0.0.4).
+final class ServiceMetrics: Sendable {
+    private struct RequestKey: Hashable {
+        var route: ServiceRoute
+        var status: Int
+    }
+
+    private struct State {
+        var requests: [RequestKey: Int] = [:]
+        var requestDurations = Histogram(bounds: Histogram.latencyBounds)
+        var renderDurations = Histogram(bounds: Histogram.latencyBounds)
+        var rendersSucceeded = 0
+        var rendersFailed = 0
+    }
+
+    /// Every counter; guarded by this `Mutex`.
+    private let state = Mutex(State())
+
+    /// Counts a request answered with `status` that took `duration` from its arrival to its last byte.
+    func recordRequest(route: ServiceRoute, status: Int, duration: Duration) {
+        state.withLock { state in
+            state.requests[RequestKey(route: route, status: status), default: 0] += 1
+            state.requestDurations.observe(duration.seconds)
+        }
+    }
+
+    /// Counts a render that took `duration`.
+    func recordRender(duration: Duration, succeeded: Bool) {
+        state.withLock { state in
+            state.renderDurations.observe(duration.seconds)
+            if succeeded { state.rendersSucceeded += 1 } else { state.rendersFailed += 1 }
+        }
+    }
+
+    /// Renders that completed, and those that failed or were cancelled.
+    var renderCounts: (succeeded: Int, failed: Int) {
+        state.withLock { ($0.rendersSucceeded, $0.rendersFailed) }
+    }
+
+    /// The exposition text, with the gauges given.
+    func exposition(cache: RenderCache.Statistics, openConnections: Int, queueDepth: Int) -> String {
+        let snapshot = state.withLock { $0 }
+        var text = ""
+        text += "# HELP gradientd_requests_total Requests answered, by route and status.\n"
+        text += "# TYPE gradientd_requests_total counter\n"
+        let keys = snapshot.requests.keys.sorted { ($0.route.rawValue, $0.status) < ($1.route.rawValue, $1.status) }
+        for key in keys {
+            text += "gradientd_requests_total{route=\"\(key.route.rawValue)\",status=\"\(key.status)\"} "
+            text += "\(snapshot.requests[key] ?? 0)\n"
+        }
+        text += "# HELP gradientd_request_duration_seconds Time from a request's arrival to its last response byte.\n"
+        text += "# TYPE gradientd_request_duration_seconds histogram\n"
+        snapshot.requestDurations.append(name: "gradientd_request_duration_seconds", to: &text)
+        text += "# HELP gradientd_render_duration_seconds Time to render and encode one PNG.\n"
+        text += "# TYPE gradientd_render_duration_seconds histogram\n"
+        snapshot.renderDurations.append(name: "gradientd_render_duration_seconds", to: &text)
+        text += "# HELP gradientd_renders_total Renders by outcome.\n"
+        text += "# TYPE gradientd_renders_total counter\n"
+        text += "gradientd_renders_total{outcome=\"succeeded\"} \(snapshot.rendersSucceeded)\n"
+        text += "gradientd_renders_total{outcome=\"failed\"} \(snapshot.rendersFailed)\n"
+        let counters: [(String, String, Int)] = [
+            ("gradientd_cache_hits_total", "Requests answered from the cache.", cache.hits),
+            ("gradientd_cache_misses_total", "Requests not found in the cache.", cache.misses),
+            ("gradientd_cache_evictions_total", "Entries evicted to stay within the bounds.", cache.evictions),
+        ]
+        for (name, help, value) in counters {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n\(name) \(value)\n"
+        }
+        let gauges: [(String, String, Int)] = [
+            ("gradientd_cache_bytes", "Bytes of PNG data in the cache.", cache.bytes),
+            ("gradientd_cache_entries", "Entries in the cache.", cache.entries),
+            ("gradientd_open_connections", "Client connections open now.", openConnections),
+            ("gradientd_render_queue_depth", "Renders waiting for a worker.", queueDepth),
+        ]
+        for (name, help, value) in gauges {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"
+        }
+        return text
+    }
+}

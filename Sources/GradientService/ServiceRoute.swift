@@ -1,0 +1,14 @@
+/// The routes of the service, as they appear in metrics labels.
+enum ServiceRoute: String, Sendable, Hashable {
+    case gradient = "/gradient"
+    case healthz = "/healthz"
+    case metrics = "/metrics"
+    case openapi = "/openapi.yaml"
+    case index = "/"
+    /// Any path the service does not serve.
+    case unknown = "other"
+
+    init(path: String) {
+        self = ServiceRoute(rawValue: path) ?? .unknown
+    }
+}

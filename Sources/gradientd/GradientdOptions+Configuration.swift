@@ -1,0 +1,20 @@
+import GradientCore
+import GradientService
+import HTTPCore
+
+extension GradientdOptions {
+    /// The server configuration these options describe.
+    var serverConfiguration: HTTPServerConfiguration {
+        HTTPServerConfiguration(
+            host: host, port: port,
+            limits: HTTPLimits(
+                headerTimeout: .milliseconds(Int(headerTimeoutSeconds * 1000)),
+                idleTimeout: .milliseconds(Int(idleTimeoutSeconds * 1000)), maxConnections: maxConnections))
+    }
+
+    /// The service configuration these options describe.
+    var serviceConfiguration: GradientServiceConfiguration {
+        GradientServiceConfiguration(
+            cacheBytes: cacheBytes, renderWorkers: renderWorkers, specLimits: SpecLimits(maxPixels: maxPixels))
+    }
+}

@@ -1,0 +1,152 @@
+import GradientService
+import HTTPCore
+
+/// The settings of a `gradientd` run, from flags and `GRADIENTD_*` environment variables (a flag beats its
+/// variable).
+struct GradientdOptions: Equatable {
+    var host = "127.0.0.1"
+    var port = 8080
+    var cacheBytes = 256 * 1024 * 1024
+    var maxConnections = 4096
+    var renderWorkers: Int?
+    var headerTimeoutSeconds = 10.0
+    var idleTimeoutSeconds = 30.0
+    var maxPixels = 33_554_432
+    var logFormat = AccessLog.Format.text
+    var showsHelp = false
+
+    static let usage = """
+        gradientd — serve gradient PNGs over HTTP
+
+        Usage: gradientd [options]
+
+          --host ADDRESS          IPv4 or IPv6 literal to bind (default 127.0.0.1)       GRADIENTD_HOST
+          --port N                TCP port, 0 picks a free one (default 8080)            GRADIENTD_PORT
+          --cache-bytes SIZE      PNG cache budget; bytes, or with K, M, G (×1024)       GRADIENTD_CACHE_BYTES
+                                  (default 256M)
+          --max-connections N     open connections at most (default 4096)                GRADIENTD_MAX_CONNECTIONS
+          --render-workers N      render threads (default: one per core)                 GRADIENTD_RENDER_WORKERS
+          --header-timeout SECS   time to receive a request head (default 10)            GRADIENTD_HEADER_TIMEOUT
+          --idle-timeout SECS     keep-alive idle time (default 30)                      GRADIENTD_IDLE_TIMEOUT
+          --max-pixels N          output pixels per image at most (default 33554432)     GRADIENTD_MAX_PIXELS
+          --log-format FORMAT     access log on standard output: text or json            GRADIENTD_LOG_FORMAT
+                                  (default text)
+          --help                  show this help
+
+        Flags take their value as the next argument or after '='. A flag beats its environment variable.
+        SIGTERM or SIGINT: stop accepting, /healthz answers 503, in-flight responses get 10 s to finish, exit 0.
+        Exit status: 0 after a clean shutdown, 1 when the server cannot start, 2 for a bad flag or value.
+        """
+
+    private static let flags: [(flag: String, variable: String)] = [
+        ("--host", "GRADIENTD_HOST"), ("--port", "GRADIENTD_PORT"), ("--cache-bytes", "GRADIENTD_CACHE_BYTES"),
+        ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"), ("--render-workers", "GRADIENTD_RENDER_WORKERS"),
+        ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
+        ("--max-pixels", "GRADIENTD_MAX_PIXELS"), ("--log-format", "GRADIENTD_LOG_FORMAT"),
+    ]
+
+    /// Parses `arguments` (without the program name) over `environment`.
+    init(arguments: [String], environment: [String: String]) throws(GradientdOptionsError) {
+        var values: [String: String] = [:]
+        for (flag, variable) in Self.flags {
+            if let value = environment[variable] { values[flag] = value }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" {
+                showsHelp = true
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let flag = String(parts[0])
+            guard Self.flags.contains(where: { $0.flag == flag }) else { throw .unknownFlag(argument) }
+            if parts.count == 2 {
+                values[flag] = String(parts[1])
+            } else {
+                guard index < arguments.count else { throw .missingValue(flag: flag) }
+                values[flag] = arguments[index]
+                index += 1
+            }
+        }
+        try apply(values)
+    }
+
+    private mutating func apply(_ values: [String: String]) throws(GradientdOptionsError) {
+        if let value = values["--host"] {
+            guard !value.isEmpty else { throw .invalidValue(flag: "--host", value: value, expected: "an IP literal") }
+            host = value
+        }
+        if let value = values["--port"] { port = try Self.integer(value, flag: "--port", range: 0...65535) }
+        if let value = values["--cache-bytes"] { cacheBytes = try Self.byteSize(value, flag: "--cache-bytes") }
+        if let value = values["--max-connections"] {
+            maxConnections = try Self.integer(value, flag: "--max-connections", range: 1...1_000_000)
+        }
+        if let value = values["--render-workers"] {
+            renderWorkers = try Self.integer(value, flag: "--render-workers", range: 1...1024)
+        }
+        if let value = values["--header-timeout"] {
+            headerTimeoutSeconds = try Self.seconds(value, flag: "--header-timeout")
+        }
+        if let value = values["--idle-timeout"] { idleTimeoutSeconds = try Self.seconds(value, flag: "--idle-timeout") }
+        if let value = values["--max-pixels"] {
+            maxPixels = try Self.integer(value, flag: "--max-pixels", range: 1...(1 << 40))
+        }
+        if let value = values["--log-format"] {
+            guard let format = AccessLog.Format(rawValue: value) else {
+                throw .invalidValue(flag: "--log-format", value: value, expected: "text or json")
+            }
+            logFormat = format
+        }
+    }
+
+    static func integer(_ text: String, flag: String, range: ClosedRange<Int>) throws(GradientdOptionsError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw .invalidValue(
+                flag: flag, value: text, expected: "an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A byte count: a plain integer, or one followed by K, M or G (binary multiples, `KiB`/`MiB`/`GiB` too).
+    static func byteSize(_ text: String, flag: String) throws(GradientdOptionsError) -> Int {
+        let multipliers: [(String, Int)] = [
+            ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30),
+        ]
+        var digits = Substring(text)
+        var multiplier = 1
+        for (suffix, factor) in multipliers where digits.hasSuffix(suffix) {
+            digits = digits.dropLast(suffix.count)
+            multiplier = factor
+            break
+        }
+        guard let value = Int(digits), value >= 0, value <= (1 << 50) / multiplier else {
+            throw .invalidValue(flag: flag, value: text, expected: "a byte count such as 268435456, 512M or 1G")
+        }
+        return value * multiplier
+    }
+
+    static func seconds(_ text: String, flag: String) throws(GradientdOptionsError) -> Double {
+        guard let value = Double(text), value.isFinite, value > 0, value <= 86400 else {
+            throw .invalidValue(flag: flag, value: text, expected: "seconds, more than 0 and at most 86400")
+        }
+        return value
+    }
+}
+
+/// Why the command line could not be used.
+enum GradientdOptionsError: Error, Equatable, CustomStringConvertible {
+    case unknownFlag(String)
+    case missingValue(flag: String)
+    case invalidValue(flag: String, value: String, expected: String)
+
+    var description: String {
+        switch self {
+        case .unknownFlag(let flag): "gradientd: unknown option \(flag) (see --help)"
+        case .missingValue(let flag): "gradientd: \(flag) needs a value"
+        case .invalidValue(let flag, let value, let expected):
+            "gradientd: \(flag) must be \(expected), got \"\(value)\""
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import GradientService
+import Testing
+
+@testable import gradientd
+
+struct GradientdOptionsTests {
+    @Test func defaultsMatchTheDocumentation() throws {
+        let options = try GradientdOptions(arguments: [], environment: [:])
+        #expect(options.host == "127.0.0.1" && options.port == 8080)
+        #expect(options.cacheBytes == 256 * 1024 * 1024)
+        #expect(options.logFormat == .text && options.renderWorkers == nil)
+    }
+
+    @Test func flagsTakeValuesAfterASpaceOrEqualsAndBeatTheEnvironment() throws {
+        let options = try GradientdOptions(
+            arguments: ["--port", "9000", "--cache-bytes=64M", "--log-format", "json", "--idle-timeout=2.5"],
+            environment: ["GRADIENTD_PORT": "7000", "GRADIENTD_HOST": "::1", "GRADIENTD_RENDER_WORKERS": "3"])
+        #expect(options.port == 9000)
+        #expect(options.host == "::1")
+        #expect(options.renderWorkers == 3)
+        #expect(options.cacheBytes == 64 << 20)
+        #expect(options.logFormat == .json)
+        #expect(options.idleTimeoutSeconds == 2.5)
+    }
+
+    @Test(arguments: [("1024", 1024), ("2K", 2048), ("3M", 3 << 20), ("1G", 1 << 30), ("5MiB", 5 << 20), ("0", 0)])
+    func cacheSizesAcceptBinarySuffixes(text: String, bytes: Int) throws {
+        #expect(try GradientdOptions.byteSize(text, flag: "--cache-bytes") == bytes)
+    }
+
+    @Test(arguments: [
+        ["--port", "70000"], ["--port", "http"], ["--cache-bytes", "12X"], ["--cache-bytes", "-1"],
+        ["--render-workers", "0"], ["--header-timeout", "0"], ["--idle-timeout", "nan"], ["--max-pixels", "1e6"],
+        ["--log-format", "xml"], ["--max-connections", ""], ["--bogus"], ["--port"], ["--host="],
+    ])
+    func badValuesAreErrorsNotSilentDefaults(arguments: [String]) {
+        #expect(throws: GradientdOptionsError.self) { try GradientdOptions(arguments: arguments, environment: [:]) }
+    }
+
+    @Test func aBadEnvironmentValueIsAnErrorToo() {
+        #expect(throws: GradientdOptionsError.self) {
+            try GradientdOptions(arguments: [], environment: ["GRADIENTD_MAX_PIXELS": "lots"])
+        }
+    }
+
+    @Test func optionsBecomeServerAndServiceConfiguration() throws {
+        let options = try GradientdOptions(
+            arguments: ["--max-pixels", "1000", "--header-timeout", "0.5", "--max-connections", "10"], environment: [:])
+        #expect(options.serviceConfiguration.specLimits.maxPixels == 1000)
+        #expect(options.serverConfiguration.limits.headerTimeout == .milliseconds(500))
+        #expect(options.serverConfiguration.limits.maxConnections == 10)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Runs the built `gradientd` executable, which sits beside the test bundle.
+final class GradientdProcess {
+    let process = Process()
+    let output = Pipe()
+    private(set) var port = 0
+    private var text = ""
+
+    init(arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("gradientd")
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while port == 0 && ContinuousClock.now < deadline {
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            text += String(decoding: data, as: UTF8.self)
+            if let range = text.range(of: "listening on http://127.0.0.1:") {
+                port = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            }
+        }
+    }
+
+    /// Waits at most `timeout` for the process to exit; returns its status, nil if it is still running.
+    func waitForExit(timeout: Duration) -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+
+    /// Everything the process wrote; a process still running is killed first.
+    func remainingOutput() -> String {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return text + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct GradientdProcessTests {
+    @Test func sigtermFinishesTheStreamInFlightThenExitsZero() throws {
+        let daemon = try GradientdProcess(arguments: ["--port", "0", "--log-format", "json"])
+        try #require(daemon.port > 0)
+        let client = try LoopbackClient(port: daemon.port)
+        let query = "type=radial&colors=red,blue,lime,white&width=1200&height=1200"
+        client.request("/gradient?" + query)
+        let begun = client.readAtLeast(20)
+        #expect(String(decoding: begun.prefix(15), as: UTF8.self) == "HTTP/1.1 200 OK")
+        kill(daemon.process.processIdentifier, SIGTERM)
+        let response = try client.readResponses(1)[0]
+        #expect(response.status == 200 && response.wasChunked)
+        #expect(response.body == (try ServiceHarness.cliBytes(query)))
+        #expect(daemon.waitForExit(timeout: .seconds(15)) == 0)
+        #expect(throws: LoopbackClientError.self) { try LoopbackClient(port: daemon.port) }
+        let log = daemon.remainingOutput()
+        #expect(log.contains("\"message\":\"gradientd: signal 15"))
+        #expect(log.contains("\"method\":\"GET\",\"target\":\"/gradient?\(query)\",\"status\":200"))
+    }
+
+    @Test func anIdleServerExitsZeroOnSigint() throws {
+        let daemon = try GradientdProcess(arguments: ["--port", "0"])
+        try #require(daemon.port > 0)
+        let client = try LoopbackClient(port: daemon.port)
+        client.request("/healthz")
+        #expect(try client.readResponses(1)[0].status == 200)
+        kill(daemon.process.processIdentifier, SIGINT)
+        #expect(daemon.waitForExit(timeout: .seconds(15)) == 0)
+        #expect(daemon.remainingOutput().contains("GET /healthz 200 16 "))
+    }
+
+    @Test(arguments: [
+        ["--port", "nope"], ["--log-format", "yaml"], ["--host", "localhost", "--port", "0"], ["--what"],
+    ])
+    func aBadFlagExitsTwoWithAMessage(arguments: [String]) throws {
+        let daemon = try GradientdProcess(arguments: arguments)
+        #expect(daemon.waitForExit(timeout: .seconds(10)) == 2)
+        #expect(daemon.remainingOutput().contains("gradientd:"))
+    }
+}
