@@ -1,3 +1,5 @@
+import Glibc
+
 /// Codes rows that are neither repeated nor solid: Sub filter, then either ``RowMatcher``
 /// copies in a ``TokenBlock`` or zlib, whichever the matcher judges right for the row.
 final class GeneralRowCoder {
@@ -5,20 +7,23 @@ final class GeneralRowCoder {
     /// the image: each change back to zlib costs a dictionary reload of up to 32 KiB.
     static let maximumCoderChanges = 32
     /// While rows are token-coded, the next row may cost this many times the matcher's budget
-    /// before zlib takes over. Measured on the 1080p 45° gradient: 1 → 7.1 ms, 52.1 KB
-    /// (rounding glitches make rows flip between coders); 2 → 4.6 ms, 50.3 KB. On the radial
-    /// gradient 2 gives 120.2 KB (118.2 KB with 1); 3 and 4 let poorly matched radial rows
-    /// stay (126.7 KB, 183.5 KB).
-    static let stayingBudgetFactor = 2
+    /// before zlib takes over. On synthetic 45° rows 2 was fastest (4.6 ms, 50.3 KB), but on the
+    /// rasterizer's own 1080p 45° gradient, whose exact ties at rounding boundaries leave a few
+    /// differing pixels in every row, 2 gives 80.9 KB (14.9 ms) and 1 gives 64.5 KB (28.6 ms):
+    /// 1 keeps the output no larger than libpng's defaults (65.3 KB).
+    static let stayingBudgetFactor = 1
 
     private let rowLength: Int
     private let bytesPerPixel: Int
     /// The previous filtered row, then the current one, contiguous so copies can span both.
     private let filteredRows: UnsafeMutablePointer<UInt8>
-    /// True when the first half of `filteredRows` is the stream's latest row.
+    /// True when the first half of `filteredRows` holds the stream's latest row (general or run).
     private var isPreviousRowGeneral = false
     private var matcher: RowMatcher
     private var tokenBlock = TokenBlock()
+    /// A run row coded since the last general row, whose filtered bytes are not yet in `filteredRows`.
+    private var pendingRunRow: RunRowKind?
+    private let pendingRunPixel: UnsafeMutablePointer<UInt8>
     private var lastRowUsedTokens: Bool?
     private var coderChanges = 0
     /// Rows to leave to zlib before trying the matcher again; doubles after each refusal
@@ -31,19 +36,28 @@ final class GeneralRowCoder {
         rowLength = format.bytesPerRow + 1
         bytesPerPixel = format.bytesPerPixel
         filteredRows = .allocate(capacity: 2 * rowLength)
+        pendingRunPixel = .allocate(capacity: format.bytesPerPixel)
         matcher = RowMatcher(format: format)
     }
 
     deinit {
         filteredRows.deallocate()
+        pendingRunPixel.deallocate()
     }
 
     /// Codes `row` (raw pixels). Any pending run rows must already be written.
     func encode(_ row: UnsafePointer<UInt8>, into stream: IDATStream) throws(PNGError) {
+        materializePendingRunRow()
         let current = filteredRows + rowLength
         RowFilter.sub(row, count: rowLength - 1, bytesPerPixel: bytesPerPixel, output: current)
         let currentBytes = UnsafeRawBufferPointer(start: current, count: rowLength)
-        let usesTokens = isPreviousRowGeneral && coderChanges < Self.maximumCoderChanges && tryMatcher()
+        let period = RowMatcher.ditherPeriod * bytesPerPixel
+        let isPeriodic = rowLength - 1 > period && memcmp(row, row + period, rowLength - 1 - period) == 0
+        let usesTokens =
+            isPreviousRowGeneral
+            && (isPeriodic
+                ? matcher.match(filteredRows, budgetFactor: 1, periodic: true)
+                : coderChanges < Self.maximumCoderChanges && tryMatcher())
         if usesTokens {
             if tokenBlock.isFull(adding: matcher.tokens.count) {
                 try flush(into: stream)
@@ -77,9 +91,35 @@ final class GeneralRowCoder {
         return false
     }
 
-    /// Notes that a row coded elsewhere now precedes the next general row.
-    func rowCodedElsewhere() {
-        isPreviousRowGeneral = false
+    /// Notes that a run row now precedes the next general row. Its filtered bytes are rebuilt as
+    /// the previous row only if a general row follows, so that the matcher can still copy from
+    /// it (a dithered vertical gradient mixes solid and dithered rows; without this every solid
+    /// row would send the next row to zlib). `pixel` is the row's pixel, or for
+    /// ``RunRowKind/solidStep`` its step.
+    func rowCodedElsewhere(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) {
+        pendingRunRow = kind
+        pendingRunPixel.update(from: pixel, count: bytesPerPixel)
+        isPreviousRowGeneral = true
+    }
+
+    /// Writes the filtered form of the pending run row into the first half of `filteredRows`.
+    private func materializePendingRunRow() {
+        guard let kind = pendingRunRow else { return }
+        pendingRunRow = nil
+        filteredRows[0] = kind.filterType
+        let body = filteredRows + 1
+        let count = rowLength - 1
+        switch kind {
+        case .repeated:
+            body.update(repeating: 0, count: count)
+        case .solid:
+            body.update(from: pendingRunPixel, count: bytesPerPixel)
+            (body + bytesPerPixel).update(repeating: 0, count: count - bytesPerPixel)
+        case .solidStep:
+            for offset in stride(from: 0, to: count, by: bytesPerPixel) {
+                (body + offset).update(from: pendingRunPixel, count: bytesPerPixel)
+            }
+        }
     }
 
     /// Writes any pending token rows.

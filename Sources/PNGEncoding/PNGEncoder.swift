@@ -147,7 +147,7 @@ public final class PNGEncoder {
 
     private func addRunRow(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) throws(PNGError) {
         try generalRows.flush(into: stream)
-        generalRows.rowCodedElsewhere()
+        generalRows.rowCodedElsewhere(kind, pixel: pixel)
         block.append(kind, pixel: pixel)
         try stream.noteRunRow(kind, pixel: pixel, format: format)
         if block.isFull {

@@ -1,6 +1,6 @@
 /// Finds copies for a Sub-filtered general row in the row before it and in itself, trying only
-/// the distances gradients produce: one pixel back, and one row back shifted by up to
-/// ``maximumShift`` pixels either way.
+/// the distances gradients produce: one pixel back, one dither period back, and one row back
+/// shifted by up to ``maximumShift`` pixels either way.
 ///
 /// Linear gradients at many angles make each row a shifted copy of the previous one, which
 /// this finds in time proportional to the number of copies; rows it cannot describe cheaply
@@ -8,9 +8,14 @@
 struct RowMatcher {
     /// Pixels of shift tried between successive rows.
     static let maximumShift = 4
+    /// Pixels after which an ordered-dithered row of one colour repeats (the 8×8 dither tile): a
+    /// dithered vertical gradient's rows are that period repeated.
+    static let ditherPeriod = 8
 
     private let rowLength: Int
     private let distances: [Int]
+    /// ``distances`` with the dither period first, for rows that repeat every ``ditherPeriod`` pixels.
+    private let periodicDistances: [Int]
     /// Estimated size above which a row is refused, in bits: 1/8 bit per byte.
     private let bitBudget: Int
     /// The accepted row's tokens, for ``TokenBlock/append(_:)``.
@@ -22,15 +27,19 @@ struct RowMatcher {
         let rowDistances = (-Self.maximumShift...Self.maximumShift).map { rowLength + $0 * bytesPerPixel }
         self.rowLength = rowLength
         distances = ([bytesPerPixel] + rowDistances).filter { (1...32768).contains($0) }
+        periodicDistances = [Self.ditherPeriod * bytesPerPixel] + distances
         bitBudget = rowLength / 8
     }
 
     /// Matches the row at `rows + rowLength`, whose predecessor in the stream is at `rows`.
     ///
     /// Returns false, leaving ``tokens`` unspecified, when the estimated size exceeds the
-    /// budget times `budgetFactor`.
-    mutating func match(_ rows: UnsafePointer<UInt8>, budgetFactor: Int) -> Bool {
-        let bitBudget = self.bitBudget * budgetFactor
+    /// budget times `budgetFactor`. A `periodic` row (its pixels repeat every ``ditherPeriod``)
+    /// is also matched one period back and always accepted: it costs one period of literals
+    /// and a copy per 258 bytes.
+    mutating func match(_ rows: UnsafePointer<UInt8>, budgetFactor: Int, periodic: Bool = false) -> Bool {
+        let bitBudget = periodic ? Int.max : self.bitBudget * budgetFactor
+        let distances = periodic ? periodicDistances : self.distances
         tokens.removeAll(keepingCapacity: true)
         let current = rows + rowLength
         var position = 0

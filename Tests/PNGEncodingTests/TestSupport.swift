@@ -153,6 +153,9 @@ enum RowPattern: String, CaseIterable, Sendable {
     /// with new pixels entering, an occasional changed pixel, and now and then a solid row:
     /// linear gradients at an angle, coded by copies from the previous row.
     case shifted
+    /// A dithered vertical gradient: rows repeating every 8 pixels, mixed with solid rows, solid
+    /// steps and repeated rows, so periodic rows follow every kind of run row.
+    case dithered
 
     func rows(_ format: PNGImageFormat, seed: UInt64 = 1) -> [[UInt8]] {
         var generator = SeededGenerator(seed: seed)
@@ -224,6 +227,22 @@ enum RowPattern: String, CaseIterable, Sendable {
                     row = shift >= 0 ? entering + row.dropLast(pixels) : row.dropFirst(pixels) + entering
                 }
                 rows.append(row)
+            }
+            return rows
+        case .dithered:
+            var rows: [[UInt8]] = []
+            for y in 0..<format.height {
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0 where !rows.isEmpty:
+                    rows.append(rows[rows.count - 1])
+                case 1:
+                    rows.append(solidRow((0..<bytesPerPixel).map { UInt8(truncatingIfNeeded: y + $0) }))
+                default:
+                    let tile = (0..<8).map { x in
+                        (0..<bytesPerPixel).map { UInt8(truncatingIfNeeded: y + $0 + (x * 5 + y) % 3 / 2) }
+                    }
+                    rows.append(Array((0..<format.width).map { tile[$0 % 8] }.joined()))
+                }
             }
             return rows
         }

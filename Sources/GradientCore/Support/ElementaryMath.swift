@@ -35,9 +35,15 @@ enum ElementaryMath {
         var reduced = degrees.truncatingRemainder(dividingBy: 360)
         if reduced < 0 { reduced += 360 }
         let quadrant = Int((reduced / 90).rounded())
-        let radians = (reduced - Double(quadrant) * 90) * (Double.pi / 180)
-        let s = radians == 0 ? 0 : kernelSin(radians)
-        let c = radians == 0 ? 1 : kernelCos(radians)
+        let offset = reduced - Double(quadrant) * 90
+        let radians = offset * (Double.pi / 180)
+        var s = radians == 0 ? 0 : kernelSin(radians)
+        var c = radians == 0 ? 1 : kernelCos(radians)
+        if abs(offset) == 45 {
+            // Exactly equal magnitudes, so diagonal gradients are exactly shift-invariant along their lines.
+            c = 0.5.squareRoot()
+            s = offset < 0 ? -c : c
+        }
         switch quadrant & 3 {
         case 0: return (s, c)
         case 1: return (c, -s)
