@@ -58,3 +58,27 @@ struct RoundTripTests {
         #expect(chunkTypes(collector.bytes).filter { $0 == "IDAT" }.count > 4)
     }
 }
+
+@Suite("Periodic rows after run rows")
+struct PeriodicRowTests {
+    /// A row of `width` pixels repeating the 8-pixel tile `[v, v, v, v, v, v, v, w]`: its Sub filter is mostly zeros,
+    /// so the coder copies zeros from wherever they are, including the run row before it.
+    static func tiledRow(width: Int, bytesPerPixel: Int, v: UInt8, w: UInt8) -> [UInt8] {
+        Array((0..<width).map { [UInt8](repeating: $0 % 8 == 7 ? w : v, count: bytesPerPixel) }.joined())
+    }
+
+    @Test("a dithered row decodes right after a repeated, a solid and a solid-step row", arguments: [0, 1, 2])
+    func afterRunRows(kind: Int) throws {
+        let format = PNGImageFormat(width: 64, height: 6)
+        let solid = { (value: UInt8) in [UInt8](repeating: value, count: format.bytesPerRow) }
+        let tiled = Self.tiledRow(width: 64, bytesPerPixel: 3, v: 5, w: 9)
+        let random = (0..<format.bytesPerRow).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
+        let lead: [[UInt8]]
+        switch kind {
+        case 0: lead = [random, random]  // repeated: [2, 0, 0, …]
+        case 1: lead = [random, solid(32)]  // solid: [1, 32, 32, 32, 0, …]
+        default: lead = [solid(0), solid(32)]  // solid step: [2, 32, 32, …]
+        }
+        try expectRoundTrip(format, rows: lead + [tiled, tiled.reversed(), tiled, solid(7)])
+    }
+}
