@@ -92,6 +92,9 @@ struct SpecParsingTests {
             ("colors=red,blue&depth=12", "depth", "one of 16, 8"),
             ("colors=red,blue&format=jpeg", "format", "one of png"),
             ("colors=red,blue&angle=north", "angle", "an angle"),
+            ("colors=red,blue&angle=1e300", "angle", "got \"1e300\""),
+            ("type=radial&colors=red,blue&size=1e305,1e305", "size", "got \"1e305,1e305\""),
+            ("colors=red@1e12px,blue", "colors", "got \"1e12px\""),
             ("colors=red,blue&dir=diagonal", "dir", "one of horizontal"),
             ("css=linear-gradient(red,blue)&colors=red,blue", "colors", "cannot be combined with css"),
         ])

@@ -96,9 +96,10 @@ struct CSSGradientParser {
         return error(message, at: tokens.token(at: start))
     }
 
-    /// A finite number from a numeric token, or an error naming it.
+    /// The number of a numeric token if its magnitude is at most `NumberSyntax.maximumMagnitude`, else an error
+    /// naming the token.
     func finite(_ value: Double, _ token: CSSToken) throws(SpecError) -> Double {
-        guard value.isFinite else { throw error("number out of range", at: token) }
+        guard value.magnitude <= NumberSyntax.maximumMagnitude else { throw error("number out of range", at: token) }
         return value
     }
 }

@@ -1,5 +1,9 @@
 /// Parsing of CSS-style numbers, units and integers from parameter text, over UTF-8 bytes.
 enum NumberSyntax {
+    /// The largest magnitude any number in a request may have: far beyond every meaningful length, angle or
+    /// position, and small enough that no arithmetic on it overflows. Larger numbers are invalid values.
+    static let maximumMagnitude = 1e9
+
     /// The length of the CSS `<number>` at the start of `bytes` (`[+-]? (d+ (. d+)? | . d+) ([eE] [+-]? d+)?`),
     /// or 0 when there is none.
     static func numberPrefixLength(_ bytes: Substring.UTF8View) -> Int {
@@ -42,12 +46,15 @@ enum NumberSyntax {
         return length
     }
 
-    /// Splits `text` into a finite CSS number and the unit text after it (possibly empty), or nil.
+    /// Splits `text` into a CSS number of magnitude at most ``maximumMagnitude`` and the unit text after it
+    /// (possibly empty), or nil.
     static func numberAndUnit(_ text: Substring) -> (value: Double, unit: Substring)? {
         let length = numberPrefixLength(text.utf8)
         guard length > 0 else { return nil }
         let split = text.utf8.index(text.utf8.startIndex, offsetBy: length)
-        guard let value = Double(Substring(text.utf8[text.utf8.startIndex..<split])), value.isFinite else {
+        guard let value = Double(Substring(text.utf8[text.utf8.startIndex..<split])),
+            value.magnitude <= maximumMagnitude
+        else {
             return nil
         }
         return (value, Substring(text.utf8[split...]))
