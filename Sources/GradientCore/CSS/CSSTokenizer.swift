@@ -50,30 +50,7 @@ struct CSSTokenizer {
     }
 
     /// The end of a CSS number starting at `index`, if one starts there.
-    func numberEnd(from index: Int) -> Int? {
-        var i = index
-        if let b = byte(at: i), b == UInt8(ascii: "+") || b == UInt8(ascii: "-") { i += 1 }
-        var hasDigits = false
-        while let b = byte(at: i), Self.isDigit(b) {
-            i += 1
-            hasDigits = true
-        }
-        if byte(at: i) == UInt8(ascii: "."), let next = byte(at: i + 1), Self.isDigit(next) {
-            i += 1
-            while let b = byte(at: i), Self.isDigit(b) { i += 1 }
-            hasDigits = true
-        }
-        guard hasDigits else { return nil }
-        if let e = byte(at: i), e | 0x20 == UInt8(ascii: "e") {
-            var j = i + 1
-            if let sign = byte(at: j), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { j += 1 }
-            if let digit = byte(at: j), Self.isDigit(digit) {
-                while let b = byte(at: j), Self.isDigit(b) { j += 1 }
-                i = j
-            }
-        }
-        return i
-    }
+    func numberEnd(from index: Int) -> Int? { NumberSyntax.numberEnd(in: bytes, from: index) }
 
     /// Lower-cased ASCII text of `bytes[range]`.
     func lowercasedText(_ range: Range<Int>) -> String {

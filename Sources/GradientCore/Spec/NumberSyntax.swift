@@ -4,53 +4,40 @@ enum NumberSyntax {
     /// position, and small enough that no arithmetic on it overflows. Larger numbers are invalid values.
     static let maximumMagnitude = 1e9
 
-    /// The length of the CSS `<number>` at the start of `bytes` (`[+-]? (d+ (. d+)? | . d+) ([eE] [+-]? d+)?`),
-    /// or 0 when there is none.
-    static func numberPrefixLength(_ bytes: Substring.UTF8View) -> Int {
-        var index = bytes.startIndex
-        var length = 0
-        func peek() -> UInt8? { index < bytes.endIndex ? bytes[index] : nil }
-        func advance() {
-            index = bytes.index(after: index)
-            length += 1
+    /// The index just past the CSS `<number>` starting at `index` of `bytes`
+    /// (`[+-]? (d+ (. d+)? | . d+) ([eE] [+-]? d+)?`), or nil when none starts there. The one number grammar of
+    /// the project: parameters, colours and CSS gradients all use it.
+    static func numberEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        func byte(at position: Int) -> UInt8? { position >= 0 && position < bytes.count ? bytes[position] : nil }
+        var i = index
+        if let b = byte(at: i), b == UInt8(ascii: "+") || b == UInt8(ascii: "-") { i += 1 }
+        var hasDigits = false
+        while let b = byte(at: i), isDigit(b) {
+            i += 1
+            hasDigits = true
         }
-        if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { advance() }
-        var digits = 0
-        while let byte = peek(), isDigit(byte) {
-            advance()
-            digits += 1
+        if byte(at: i) == UInt8(ascii: "."), let next = byte(at: i + 1), isDigit(next) {
+            i += 1
+            while let b = byte(at: i), isDigit(b) { i += 1 }
+            hasDigits = true
         }
-        if peek() == UInt8(ascii: ".") {
-            let saved = (index, length)
-            advance()
-            var fraction = 0
-            while let byte = peek(), isDigit(byte) {
-                advance()
-                fraction += 1
+        guard hasDigits else { return nil }
+        if let e = byte(at: i), e | 0x20 == UInt8(ascii: "e") {
+            var j = i + 1
+            if let sign = byte(at: j), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { j += 1 }
+            if let digit = byte(at: j), isDigit(digit) {
+                while let b = byte(at: j), isDigit(b) { j += 1 }
+                i = j
             }
-            if fraction == 0 { (index, length) = saved }
-            digits += fraction
         }
-        guard digits > 0 else { return 0 }
-        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-            let saved = (index, length)
-            advance()
-            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { advance() }
-            var exponent = 0
-            while let byte = peek(), isDigit(byte) {
-                advance()
-                exponent += 1
-            }
-            if exponent == 0 { (index, length) = saved }
-        }
-        return length
+        return i
     }
 
     /// Splits `text` into a CSS number of magnitude at most ``maximumMagnitude`` and the unit text after it
     /// (possibly empty), or nil.
     static func numberAndUnit(_ text: Substring) -> (value: Double, unit: Substring)? {
-        let length = numberPrefixLength(text.utf8)
-        guard length > 0 else { return nil }
+        let bytes = Array(text.utf8)
+        guard let length = bytes.withUnsafeBufferPointer({ numberEnd(in: $0, from: 0) }) else { return nil }
         let split = text.utf8.index(text.utf8.startIndex, offsetBy: length)
         guard let value = Double(Substring(text.utf8[text.utf8.startIndex..<split])),
             value.magnitude <= maximumMagnitude
