@@ -4,7 +4,13 @@ import HTTPCore
 
 extension GradientService {
     /// `/gradient`: parses the query into a spec, then answers from the cache, with 304, or by streaming a render.
+    /// A query seen before goes straight to its cache entry; on a miss it is parsed as usual.
     func serveGradient(_ request: HTTPRequest, responder: HTTPResponder) {
+        let query = request.query ?? ""
+        let conditions = request.headers.values(for: "If-None-Match")
+        if let key = queryKeys.key(for: query), let image = coordinator.cache.lookup(key, countsMiss: false) {
+            return sendImage(image, for: request, conditions: conditions, responder: responder)
+        }
         let spec: GradientSpec
         do {
             spec = try parseSpec(request)
@@ -12,7 +18,7 @@ extension GradientService {
             return send(error, for: request, route: .gradient, responder: responder)
         }
         let key = spec.canonicalForm
-        let conditions = request.headers.values(for: "If-None-Match")
+        queryKeys.remember(key, for: query)
         if let image = coordinator.cache.lookup(key) {
             return sendImage(image, for: request, conditions: conditions, responder: responder)
         }
