@@ -37,7 +37,8 @@ extension GradientService {
             withRetry.extraHeaders = [("Retry-After", "1")]
             send(withRetry, for: request, route: .gradient, responder: responder)
         case .started(let job):
-            stream(job, cacheStatus: .missStored, for: request, responder: responder)
+            let fits = Self.pngSizeBound(of: spec) <= coordinator.cache.maxBytes
+            stream(job, cacheStatus: fits ? .missStored : .missNotStored, for: request, responder: responder)
         case .joined(let job):
             stream(job, cacheStatus: .missCollapsed, for: request, responder: responder)
         }
@@ -91,5 +92,14 @@ extension GradientService {
         job.attach(stream) { [self] bytes, _ in
             finish(request, route: .gradient, status: 200, bodyBytes: bytes, cache: "miss")
         }
+    }
+
+    /// An upper bound on the PNG size of `spec`: the raw RGBA rows with their filter bytes, plus 1 % and 1 KiB for
+    /// deflate, zlib and chunk overhead. `Cache-Status` says `stored` only for images under the cache budget by
+    /// this bound.
+    static func pngSizeBound(of spec: GradientSpec) -> Int {
+        let bytesPerPixel = 4 * spec.depth.rawValue / 8
+        let raw = spec.pixelHeight * (1 + spec.pixelWidth * bytesPerPixel)
+        return raw + raw / 100 + 1024
     }
 }

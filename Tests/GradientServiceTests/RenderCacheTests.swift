@@ -73,7 +73,7 @@ struct RenderCacheTests {
         #expect(statistics.evictions >= 1)
         let again = try harness.record(targets[0])
         #expect(again.head.status == 200)
-        #expect(again.head.headers["Cache-Status"] == "gradientd; fwd=miss; stored")
+        #expect(again.head.headers["Cache-Status"]?.hasPrefix("gradientd; fwd=miss") == true)
     }
 }
 
@@ -96,7 +96,18 @@ struct QueryKeyMemoTests {
         _ = ServiceHarness.eventually { harness.service.coordinator.renderCount == 0 }
         let second = try harness.record(target)
         #expect(first.body == second.body)
-        #expect(second.head.headers["Cache-Status"] == "gradientd; fwd=miss; stored")
+        #expect(second.head.headers["Cache-Status"] == "gradientd; fwd=miss")
         #expect(harness.service.coordinator.cache.statistics.misses == 2)
+    }
+}
+
+struct CacheStatusTests {
+    @Test func aMissTooLargeForTheCacheDoesNotClaimToBeStored() throws {
+        let harness = ServiceHarness(configuration: GradientServiceConfiguration(cacheBytes: 10_000, renderWorkers: 1))
+        let small = try harness.record("/gradient?colors=red,blue&width=10&height=10")
+        let large = try harness.record("/gradient?colors=red,blue&width=100&height=100")
+        #expect(small.head.headers["Cache-Status"] == "gradientd; fwd=miss; stored")
+        #expect(large.head.headers["Cache-Status"] == "gradientd; fwd=miss")
+        #expect(large.body == (try ServiceHarness.cliBytes("colors=red,blue&width=100&height=100")))
     }
 }
