@@ -4,7 +4,13 @@ import HTTPCore
 
 extension GradientService {
     /// `/gradient`: parses the query into a spec, then answers from the cache, with 304, or by streaming a render.
+    /// A query seen before goes straight to its cache entry; on a miss it is parsed as usual.
     func serveGradient(_ request: HTTPRequest, responder: HTTPResponder) {
+        let query = request.query ?? ""
+        let conditions = request.headers.values(for: "If-None-Match")
+        if let key = queryKeys.key(for: query), let image = coordinator.cache.lookup(key, countsMiss: false) {
+            return sendImage(image, for: request, conditions: conditions, responder: responder)
+        }
         let spec: GradientSpec
         do {
             spec = try parseSpec(request)
@@ -12,7 +18,7 @@ extension GradientService {
             return send(error, for: request, route: .gradient, responder: responder)
         }
         let key = spec.canonicalForm
-        let conditions = request.headers.values(for: "If-None-Match")
+        queryKeys.remember(key, for: query)
         if let image = coordinator.cache.lookup(key) {
             return sendImage(image, for: request, conditions: conditions, responder: responder)
         }
@@ -31,7 +37,8 @@ extension GradientService {
             withRetry.extraHeaders = [("Retry-After", "1")]
             send(withRetry, for: request, route: .gradient, responder: responder)
         case .started(let job):
-            stream(job, cacheStatus: .missStored, for: request, responder: responder)
+            let fits = Self.pngSizeBound(of: spec) <= coordinator.cache.maxBytes
+            stream(job, cacheStatus: fits ? .missStored : .missNotStored, for: request, responder: responder)
         case .joined(let job):
             stream(job, cacheStatus: .missCollapsed, for: request, responder: responder)
         }
@@ -85,5 +92,14 @@ extension GradientService {
         job.attach(stream) { [self] bytes, _ in
             finish(request, route: .gradient, status: 200, bodyBytes: bytes, cache: "miss")
         }
+    }
+
+    /// An upper bound on the PNG size of `spec`: the raw RGBA rows with their filter bytes, plus 1 % and 1 KiB for
+    /// deflate, zlib and chunk overhead. `Cache-Status` says `stored` only for images under the cache budget by
+    /// this bound.
+    static func pngSizeBound(of spec: GradientSpec) -> Int {
+        let bytesPerPixel = 4 * spec.depth.rawValue / 8
+        let raw = spec.pixelHeight * (1 + spec.pixelWidth * bytesPerPixel)
+        return raw + raw / 100 + 1024
     }
 }

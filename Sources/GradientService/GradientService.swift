@@ -10,6 +10,8 @@ public final class GradientService: HTTPHandler {
     let configuration: GradientServiceConfiguration
     let coordinator: RenderCoordinator
     let metrics = ServiceMetrics()
+    /// Canonical keys of recently seen queries, for the cache-hit path.
+    let queryKeys = QueryKeyMemo(capacity: 16384)
     let accessLog: AccessLog?
     private let isDrainingFlag = Atomic<Bool>(false)
     /// Reports the server's open connections for `/metrics`; guarded by this `Mutex`.

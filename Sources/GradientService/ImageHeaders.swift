@@ -10,7 +10,8 @@ enum ImageHeaders {
         case missStored
         /// Joined a render already under way for another request.
         case missCollapsed
-        /// Not in the cache, and answered without rendering (304).
+        /// Not in the cache, and not going to be stored there: answered without rendering (304), or rendered but
+        /// possibly larger than the whole cache budget.
         case missNotStored
 
         /// The field value.

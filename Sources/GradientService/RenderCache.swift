@@ -24,13 +24,16 @@ final class RenderCache: Sendable {
         state = Mutex(State(storage: LRUStorage(maxCost: maxBytes, maxCount: maxEntries)))
     }
 
-    /// The image for `key`, which becomes the most recently used; counted as a hit or a miss when
-    /// `countsAccess`.
-    func lookup(_ key: String, countsAccess: Bool = true) -> CachedImage? {
+    /// The image for `key`, which becomes the most recently used. A hit is counted; a miss only when
+    /// `countsMiss` (callers that will look again after parsing pass false).
+    func lookup(_ key: String, countsMiss: Bool = true) -> CachedImage? {
         state.withLock { state in
             let image = state.storage.value(forKey: key)
-            guard countsAccess else { return image }
-            if image == nil { state.statistics.misses += 1 } else { state.statistics.hits += 1 }
+            if image != nil {
+                state.statistics.hits += 1
+            } else if countsMiss {
+                state.statistics.misses += 1
+            }
             return image
         }
     }

@@ -34,7 +34,7 @@ final class RenderCoordinator: Sendable {
     func acquire(key: String, spec: GradientSpec, etag: String) -> Acquisition {
         inFlight.withLock { jobs in
             if let job = jobs[key] { return .joined(job) }
-            if let image = cache.lookup(key, countsAccess: false) { return .hit(image) }
+            if let image = cache.lookup(key, countsMiss: false) { return .hit(image) }
             let job = RenderJob(key: key, spec: spec, etag: etag)
             guard pool.submit({ [self] in run(job) }) else { return .overloaded }
             jobs[key] = job

@@ -24,7 +24,9 @@ final class RenderJob: Sendable {
     }
 
     private struct State {
-        var png: [UInt8] = []
+        /// The encoder's output pieces, in order.
+        var chunks: [[UInt8]] = []
+        var byteCount = 0
         var clients: [Client] = []
         var outcome: Outcome?
         var hadClient = false
@@ -49,16 +51,16 @@ final class RenderJob: Sendable {
     func attach(_ stream: HTTPResponseStream, completion: @escaping Completion) {
         state.withLock { state in
             state.hadClient = true
-            if !state.png.isEmpty && !stream.write(state.png) {
+            for chunk in state.chunks where !stream.write(chunk) {
                 completion(0, false)
                 return
             }
             switch state.outcome {
             case .succeeded:
-                completion(state.png.count, true)
+                completion(state.byteCount, true)
                 stream.finish()
             case .failed:
-                completion(state.png.count, false)
+                completion(state.byteCount, false)
                 stream.abort()
             case nil:
                 state.clients.append(Client(stream: stream, completion: completion))
@@ -75,8 +77,9 @@ final class RenderJob: Sendable {
     func append(_ bytes: UnsafeRawBufferPointer) {
         let chunk = Array(bytes)
         state.withLock { state in
-            state.png.append(contentsOf: chunk)
-            let sent = state.png.count
+            state.chunks.append(chunk)
+            state.byteCount += chunk.count
+            let sent = state.byteCount
             state.clients.removeAll { client in
                 guard client.stream.write(chunk) else {
                     client.completion(sent - chunk.count, false)
@@ -91,7 +94,7 @@ final class RenderJob: Sendable {
     func shouldContinue() -> Bool {
         state.withLock { state in
             if state.runsWithoutClients || !state.hadClient { return true }
-            let sent = state.png.count
+            let sent = state.byteCount
             state.clients.removeAll { client in
                 guard client.stream.isClientGone else { return false }
                 client.completion(sent, false)
@@ -101,14 +104,22 @@ final class RenderJob: Sendable {
         }
     }
 
-    /// The bytes produced so far (all of them once rendering has returned).
-    var producedBytes: [UInt8] { state.withLock { $0.png } }
+    /// The bytes produced so far (all of them once rendering has returned) in one array of exactly their size, so
+    /// that a cache entry holds no spare capacity.
+    var producedBytes: [UInt8] {
+        state.withLock { state in
+            var png: [UInt8] = []
+            png.reserveCapacity(state.byteCount)
+            for chunk in state.chunks { png.append(contentsOf: chunk) }
+            return png
+        }
+    }
 
     /// Ends the job: finishes every stream on success, aborts them on failure.
     func complete(_ outcome: Outcome) {
         state.withLock { state in
             state.outcome = outcome
-            let total = state.png.count
+            let total = state.byteCount
             for client in state.clients {
                 client.completion(total, outcome == .succeeded)
                 if outcome == .succeeded { client.stream.finish() } else { client.stream.abort() }

@@ -30,6 +30,7 @@ if options.showsHelp {
 
 ShutdownSignals.blockInNewThreads()
 raiseOpenFileLimit()
+HeapTuning.limitRetainedHeap()
 let log = AccessLog(format: options.logFormat)
 let service = GradientService(configuration: options.serviceConfiguration, accessLog: log)
 let server = HTTPServer(configuration: options.serverConfiguration, handler: service)

@@ -73,6 +73,6 @@ struct RenderCacheTests {
         #expect(statistics.evictions >= 1)
         let again = try harness.record(targets[0])
         #expect(again.head.status == 200)
-        #expect(again.head.headers["Cache-Status"] == "gradientd; fwd=miss; stored")
+        #expect(again.head.headers["Cache-Status"]?.hasPrefix("gradientd; fwd=miss") == true)
     }
 }

@@ -14,9 +14,13 @@ struct SingleFlightTests {
         let bodies = Mutex<[[UInt8]]>([])
         let statuses = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            guard let response = try? harness.record("/gradient?" + query) else { return }
-            bodies.withLock { $0.append(response.body) }
-            statuses.withLock { $0.append(response.head.headers["Cache-Status"] ?? "") }
+            do {
+                let response = try harness.record("/gradient?" + query)
+                bodies.withLock { $0.append(response.body) }
+                statuses.withLock { $0.append(response.head.headers["Cache-Status"] ?? "") }
+            } catch {
+                statuses.withLock { $0.append("failed: \(error)") }
+            }
         }
         #expect(harness.service.metrics.renderCounts.succeeded == 1)
         let expected = try ServiceHarness.cliBytes(query)

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# HTTP benchmark of gradientd against nginx serving the same PNG bytes as a static file, in the same run, on
+# loopback only. Needs wrk, nginx and curl (apt install wrk nginx curl) and a release build:
+#   swift build -c release --product gradientd && bench/http.sh
+# Environment: DURATION (seconds per wrk run, default 10), MIXED_DURATION (default 60),
+# SECTIONS (any of "hits misses idle memory", default all of them).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+DURATION=${DURATION:-10}
+MIXED_DURATION=${MIXED_DURATION:-60}
+SECTIONS=${SECTIONS:-hits misses idle memory}
+BIN=.build/release/gradientd
+WORK=$(mktemp -d /tmp/gradientd-http-bench.XXXXXX)
+chmod 755 "$WORK"
+QUERY='colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630'
+PIDS=()
+
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# Starts gradientd with extra flags; sets GD_PID and GD_PORT.
+start_gradientd() {
+  "$BIN" --host 127.0.0.1 --port 0 "$@" > "$WORK/gradientd.log" 2>&1 &
+  GD_PID=$!
+  PIDS+=("$GD_PID")
+  for _ in $(seq 1 100); do
+    GD_PORT=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$WORK/gradientd.log" | grep -o '[0-9]*$' || true)
+    [ -n "$GD_PORT" ] && return 0
+    sleep 0.05
+  done
+  echo "gradientd did not start" >&2
+  exit 1
+}
+
+stop_gradientd() {
+  kill -TERM "$GD_PID"
+  wait "$GD_PID" || true
+}
+
+# Runs wrk and prints "requests/s p50 p99" (latencies in ms).
+run_wrk() {
+  local out
+  out=$(wrk "$@" --latency 2>&1)
+  echo "$out" >> "$WORK/wrk.txt"
+  local rps p50 p99
+  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
+  p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  echo "$rps $(to_ms "$p50") $(to_ms "$p99")"
+}
+
+to_ms() {
+  python3 -c 'import re,sys; v=sys.argv[1]; m=re.match(r"([\d.]+)(us|ms|s)$", v); f={"us":0.001,"ms":1,"s":1000}[m.group(2)]; print(round(float(m.group(1))*f, 3))' "$1"
+}
+
+echo "# gradientd HTTP benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), $(nginx -v 2>&1 | awk '{print $3}')"
+
+wants() { [[ " $SECTIONS " == *" $1 "* ]]; }
+
+# --- cached hits vs nginx -------------------------------------------------------------------------------------
+if wants hits; then
+start_gradientd
+curl -sf "http://127.0.0.1:$GD_PORT/gradient?$QUERY" -o "$WORK/card.png"
+mkdir -p "$WORK/www" && cp "$WORK/card.png" "$WORK/www/card.png" && chmod -R a+rX "$WORK/www"
+NGINX_PORT=$(free_port)
+cat > "$WORK/nginx.conf" <<CONF
+worker_processes $(nproc);
+daemon off;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000000;
+  keepalive_timeout 60s;
+  open_file_cache max=16;
+  client_body_temp_path $WORK/nginx-body;
+  proxy_temp_path $WORK/nginx-proxy;
+  fastcgi_temp_path $WORK/nginx-fastcgi;
+  uwsgi_temp_path $WORK/nginx-uwsgi;
+  scgi_temp_path $WORK/nginx-scgi;
+  types { image/png png; }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WORK/www;
+  }
+}
+CONF
+nginx -c "$WORK/nginx.conf" -p "$WORK" &
+NGINX_PID=$!
+PIDS+=("$NGINX_PID")
+sleep 0.5
+cmp <(curl -sf "http://127.0.0.1:$NGINX_PORT/card.png") "$WORK/card.png"
+echo "PNG: $(stat -c %s "$WORK/card.png") bytes, query $QUERY"
+echo
+echo "## Cached hits (keep-alive, ${DURATION}s each)"
+echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradientd p50/p99 ms |"
+echo "|---|---|---|---|---|---|"
+for shape in "-t1 -c1" "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
+  # shellcheck disable=SC2086
+  read -r n_rps n_p50 n_p99 <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$NGINX_PORT/card.png")"
+  # shellcheck disable=SC2086
+  read -r g_rps g_p50 g_p99 <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$GD_PORT/gradient?$QUERY")"
+  ratio=$(python3 -c "print(round($g_rps / $n_rps, 2))")
+  echo "| \`wrk $shape -d${DURATION}s --latency\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 |"
+done
+kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true
+stop_gradientd
+fi
+
+# --- unique misses ------------------------------------------------------------------------------------------------
+if wants misses; then
+echo
+echo "## Misses: unique 256×256 vertical specs (bench/unique-misses.lua)"
+for dither in on off; do
+  start_gradientd
+  read -r m_rps m_p50 m_p99 <<< "$(DITHER=$dither SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-misses.lua "http://127.0.0.1:$GD_PORT")"
+  renders=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
+  hits=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
+  echo "- dither=$dither: \`DITHER=$dither wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-misses.lua\`: $m_rps req/s," \
+    "p50 $m_p50 ms, p99 $m_p99 ms ($renders renders, $hits cache hits)"
+  stop_gradientd
+done
+fi
+
+# --- idle connections ---------------------------------------------------------------------------------------------
+if wants idle; then
+echo
+echo "## 1000 idle connections"
+start_gradientd --idle-timeout 120 --header-timeout 120
+curl -sf "http://127.0.0.1:$GD_PORT/gradient?$QUERY" -o /dev/null
+python3 - "$GD_PORT" <<'PY'
+import resource, socket, subprocess, sys, time
+port = int(sys.argv[1])
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+idle = []
+for _ in range(1000):
+    s = socket.create_connection(("127.0.0.1", port))
+    idle.append(s)
+time.sleep(1)
+times = []
+for _ in range(20):
+    start = time.perf_counter()
+    fresh = socket.create_connection(("127.0.0.1", port))
+    fresh.sendall(b"GET /healthz HTTP/1.1\r\nHost: b\r\nConnection: close\r\n\r\n")
+    data = b""
+    while True:
+        chunk = fresh.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    fresh.close()
+    times.append((time.perf_counter() - start) * 1000)
+    assert data.startswith(b"HTTP/1.1 200"), data[:40]
+times.sort()
+metrics = subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/metrics"], capture_output=True, text=True).stdout
+open_line = [l for l in metrics.splitlines() if l.startswith("gradientd_open_connections ")][0]
+print(f"{len(idle)} idle connections open ({open_line}); fresh request with a new connection: "
+      f"median {times[len(times)//2]:.2f} ms, max {times[-1]:.2f} ms over {len(times)} requests")
+for s in idle:
+    s.close()
+PY
+stop_gradientd
+fi
+
+# --- memory under mixed load --------------------------------------------------------------------------------------
+if wants memory; then
+echo
+echo "## RSS after ${MIXED_DURATION}s of mixed load (bench/mixed-load.lua, --cache-bytes 64M)"
+start_gradientd --cache-bytes 64M
+wrk -t2 -c64 -d"${MIXED_DURATION}"s -s bench/mixed-load.lua "http://127.0.0.1:$GD_PORT" > "$WORK/mixed.txt" 2>&1
+rss_kib=$(awk '/VmRSS/ {print $2}' "/proc/$GD_PID/status")
+hwm_kib=$(awk '/VmHWM/ {print $2}' "/proc/$GD_PID/status")
+cache_bytes=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_bytes / {print $2}')
+evictions=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_evictions_total / {print $2}')
+echo "\`wrk -t2 -c64 -d${MIXED_DURATION}s -s bench/mixed-load.lua\`: $(awk '/Requests\/sec/ {print $2}' "$WORK/mixed.txt") req/s;" \
+  "RSS $((rss_kib / 1024)) MiB (peak $((hwm_kib / 1024)) MiB), cache $((cache_bytes / 1048576)) MiB," \
+  "$evictions evictions; budget 64 MiB + 64 MiB = 128 MiB"
+stop_gradientd
+fi
