@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "HTTPCore", dependencies: ["CEpoll"]),
         .target(
             name: "GradientService", dependencies: ["HTTPCore", "GradientCore", "GradientPNG"],
-            resources: [.embedInCode("openapi.yaml")]),
+            resources: [.embedInCode("openapi.yaml"), .embedInCode("Playground/playground.html")]),
         .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore"]),
         .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientPNG"]),
         .executableTarget(name: "gradient-bench", dependencies: ["GradientCore", "GradientPNG", "PNGEncoding"]),

@@ -78,7 +78,7 @@ public final class GradientService: HTTPHandler {
         case .index:
             send(
                 status: 200, contentType: "text/html; charset=utf-8", body: IndexPage.html, for: request, route: route,
-                responder: responder)
+                responder: responder, extraHeaders: [("Content-Security-Policy", IndexPage.contentSecurityPolicy)])
         case .unknown:
             break
         }
@@ -112,9 +112,9 @@ public final class GradientService: HTTPHandler {
 
     private func send(
         status: Int, contentType: String, body: [UInt8], for request: HTTPRequest, route: ServiceRoute,
-        responder: HTTPResponder
+        responder: HTTPResponder, extraHeaders: [(String, String)] = []
     ) {
-        let headers = HTTPHeaders([("Content-Type", contentType), ("Cache-Control", "no-store")])
+        let headers = HTTPHeaders([("Content-Type", contentType), ("Cache-Control", "no-store")] + extraHeaders)
         responder.send(HTTPResponseHead(status: status, headers: headers), body: body)
         finish(request, route: route, status: status, bodyBytes: request.isHead ? 0 : body.count, cache: "-")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import GradientCore
 @testable import GradientService
 
 struct ServiceEndpointTests {
@@ -24,10 +25,22 @@ struct ServiceEndpointTests {
         #expect(String(decoding: draining.body, as: UTF8.self) == "{\"status\":\"draining\"}\n")
     }
 
-    @Test func theIndexPageLinksToExamples() throws {
+    @Test func theIndexIsThePlaygroundWithAStrictContentSecurityPolicy() throws {
         let response = try ServiceHarness().record("/")
         #expect(response.head.headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(String(decoding: response.body, as: UTF8.self).contains("/gradient?colors="))
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/GradientService/Playground/playground.html")
+        #expect(response.body == [UInt8](try Data(contentsOf: page)))
+        let policy = try #require(response.head.headers["Content-Security-Policy"])
+        #expect(policy.hasPrefix("default-src 'none';") && !policy.contains("unsafe-inline"))
+        let html = String(decoding: response.body, as: UTF8.self)
+        for (tag, directive) in [("style", "style-src"), ("script", "script-src")] {
+            let blocks = html.components(separatedBy: "<\(tag)>")
+            #expect(blocks.count == 2, "exactly one inline <\(tag)> block")
+            let content = try #require(blocks.last?.components(separatedBy: "</\(tag)>").first)
+            let digest = Data(SHA256.digest(of: Array(content.utf8))).base64EncodedString()
+            #expect(policy.contains("\(directive) 'sha256-\(digest)'"), "\(directive) hash of the page's <\(tag)>")
+        }
     }
 
     @Test func metricsExposeEveryFamilyInPrometheusTextFormat() throws {
