@@ -19,6 +19,7 @@ struct GradientdOptions: Equatable {
         gradientd — serve gradient PNGs over HTTP
 
         Usage: gradientd [options]
+               gradientd health-check [--port N]   exit 0 if the gradientd on this host answers /healthz with 200
 
           --host ADDRESS          IPv4 or IPv6 literal to bind (default 127.0.0.1)       GRADIENTD_HOST
           --port N                TCP port, 0 picks a free one (default 8080)            GRADIENTD_PORT

@@ -16,12 +16,18 @@ func raiseOpenFileLimit() {
     _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 }
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+let isHealthCheck = arguments.first == "health-check"
 let options: GradientdOptions
 do {
     options = try GradientdOptions(
-        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        arguments: isHealthCheck ? Array(arguments.dropFirst()) : arguments,
+        environment: ProcessInfo.processInfo.environment)
 } catch {
     fail(error.description, status: 2)
+}
+if isHealthCheck {
+    HealthCheck.run(options: options)
 }
 if options.showsHelp {
     print(GradientdOptions.usage)

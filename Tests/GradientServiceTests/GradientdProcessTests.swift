@@ -50,6 +50,19 @@ final class GradientdProcess {
 
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct GradientdProcessTests {
+    @Test func healthCheckExitsZeroWhileServingAndOneWhenNothingAnswers() throws {
+        let daemon = try GradientdProcess(arguments: ["--port", "0"])
+        try #require(daemon.port > 0)
+        let check = { (port: Int) throws -> Int32 in
+            let probe = try GradientdProcess(arguments: ["health-check", "--port", String(port)])
+            return probe.waitForExit(timeout: .seconds(10)) ?? -1
+        }
+        #expect(try check(daemon.port) == 0)
+        kill(daemon.process.processIdentifier, SIGTERM)
+        #expect(daemon.waitForExit(timeout: .seconds(15)) == 0)
+        #expect(try check(daemon.port) == 1)
+    }
+
     @Test func sigtermFinishesTheStreamInFlightThenExitsZero() throws {
         let daemon = try GradientdProcess(arguments: ["--port", "0", "--log-format", "json"])
         try #require(daemon.port > 0)
