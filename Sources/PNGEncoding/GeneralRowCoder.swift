@@ -122,6 +122,9 @@ final class GeneralRowCoder {
         }
     }
 
+    /// Whether token-coded rows are waiting to be written: the encoder is inside a run of copy-coded rows.
+    var hasPendingTokens: Bool { !tokenBlock.isEmpty }
+
     /// Writes any pending token rows.
     func flush(into stream: IDATStream) throws(PNGError) {
         guard !tokenBlock.isEmpty else { return }

@@ -117,6 +117,12 @@ public final class PNGEncoder {
     private func encode(_ row: UnsafePointer<UInt8>) throws(PNGError) {
         let bytesPerRow = format.bytesPerRow
         let bytesPerPixel = format.bytesPerPixel
+        if generalRows.hasPendingTokens {
+            // Inside a run of copy-coded rows (a dithered gradient), a solid or repeated row is a few copies too;
+            // coding it there keeps one Huffman block instead of closing it for a run-row block.
+            try encodeGeneral(row)
+            return
+        }
         if isPreviousRowStored && memcmp(row, previousRow, bytesPerRow) == 0 {
             try addRunRow(.repeated, pixel: row)
             return
@@ -136,12 +142,16 @@ public final class PNGEncoder {
             isPreviousRowStored = false
             return
         }
+        try encodeGeneral(row)
+    }
+
+    private func encodeGeneral(_ row: UnsafePointer<UInt8>) throws(PNGError) {
         if !block.isEmpty {
             try stream.writeRunRowBlock(block)
             block.removeAll()
         }
         try generalRows.encode(row, into: stream)
-        previousRow.update(from: row, count: bytesPerRow)
+        previousRow.update(from: row, count: format.bytesPerRow)
         isPreviousRowStored = true
     }
 
