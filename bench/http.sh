@@ -3,7 +3,9 @@
 # loopback only. Needs wrk, nginx and curl (apt install wrk nginx curl) and a release build:
 #   swift build -c release --product gradientd && bench/http.sh
 # Environment: DURATION (seconds per wrk run, default 10), MIXED_DURATION (default 60),
-# SECTIONS (any of "hits misses idle memory", default all of them).
+# SECTIONS (any of "hits misses idle memory", default all of them), QUERY (the cached image for the hit runs,
+# default a 1200×630 social card without dither: a few KB, like most cached gradients; add &dither=on for a
+# 377 KB dithered one, where both servers are bound by copying the body through loopback).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -13,7 +15,7 @@ SECTIONS=${SECTIONS:-hits misses idle memory}
 BIN=.build/release/gradientd
 WORK=$(mktemp -d /tmp/gradientd-http-bench.XXXXXX)
 chmod 755 "$WORK"
-QUERY='colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630'
+QUERY=${QUERY:-'colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630&dither=off'}
 PIDS=()
 
 cleanup() {

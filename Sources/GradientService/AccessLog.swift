@@ -67,19 +67,42 @@ public final class AccessLog: Sendable {
     }
 
     func record(_ entry: Entry) {
-        let milliseconds = Double(Int((entry.duration.seconds * 1e6).rounded())) / 1000
-        var line: String
+        var line = LogLine(capacity: 96 + 2 * entry.target.utf8.count)
         switch format {
         case .text:
-            line = "\(clock.timestamp()) \(entry.method) \(Self.escapedForText(entry.target)) \(entry.status) "
-            line += "\(entry.bytes) \(milliseconds)ms \(entry.cache)\n"
+            clock.appendTimestamp(to: &line)
+            line.append(byte: UInt8(ascii: " "))
+            line.append(entry.method)
+            line.append(byte: UInt8(ascii: " "))
+            line.appendEscapedForText(entry.target)
+            line.append(byte: UInt8(ascii: " "))
+            line.append(entry.status)
+            line.append(byte: UInt8(ascii: " "))
+            line.append(entry.bytes)
+            line.append(byte: UInt8(ascii: " "))
+            line.appendMilliseconds(entry.duration)
+            line.append("ms ")
+            line.append(entry.cache)
         case .json:
-            line = "{\"time\":\"\(clock.timestamp())\",\"method\":\(JSONText.quoted(entry.method)),"
-            line += "\"target\":\(JSONText.quoted(entry.target)),\"status\":\(entry.status),\"bytes\":\(entry.bytes),"
-            line += "\"duration_ms\":\(milliseconds),\"cache\":\"\(entry.cache)\"}\n"
+            line.append("{\"time\":\"")
+            clock.appendTimestamp(to: &line)
+            line.append("\",\"method\":")
+            line.appendJSONQuoted(entry.method)
+            line.append(",\"target\":")
+            line.appendJSONQuoted(entry.target)
+            line.append(",\"status\":")
+            line.append(entry.status)
+            line.append(",\"bytes\":")
+            line.append(entry.bytes)
+            line.append(",\"duration_ms\":")
+            line.appendMilliseconds(entry.duration)
+            line.append(",\"cache\":\"")
+            line.append(entry.cache)
+            line.append("\"}")
         }
+        line.append(byte: UInt8(ascii: "\n"))
         let isFull = buffer.withLock { buffer in
-            buffer.append(contentsOf: line.utf8)
+            buffer.append(contentsOf: line.bytes)
             return buffer.count >= 64 * 1024
         }
         if isFull { flush() }
@@ -97,22 +120,5 @@ public final class AccessLog: Sendable {
             }
             buffer.removeAll(keepingCapacity: true)
         }
-    }
-
-    /// The target with bytes outside printable ASCII, spaces and backslashes escaped as `\xNN`.
-    static func escapedForText(_ target: String) -> String {
-        var out = ""
-        out.reserveCapacity(target.utf8.count)
-        for byte in target.utf8 {
-            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let digits = Array("0123456789abcdef".unicodeScalars)
-                out += "\\x"
-                out.unicodeScalars.append(digits[Int(byte >> 4)])
-                out.unicodeScalars.append(digits[Int(byte & 0xF)])
-            }
-        }
-        return out
     }
 }

@@ -11,6 +11,13 @@ final class LogClock: Sendable {
     private let cached = Mutex<(second: Int, prefix: String)>((-1, ""))
 
     func timestamp() -> String {
+        var line = LogLine(capacity: 24)
+        appendTimestamp(to: &line)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    /// Appends the current timestamp to `line`.
+    func appendTimestamp(to line: inout LogLine) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let second = now.tv_sec
@@ -26,8 +33,12 @@ final class LogClock: Sendable {
             cached = (second, text)
             return text
         }
-        let fraction = millisecond < 10 ? "00\(millisecond)" : millisecond < 100 ? "0\(millisecond)" : "\(millisecond)"
-        return "\(prefix).\(fraction)Z"
+        line.append(prefix)
+        line.append(byte: UInt8(ascii: "."))
+        if millisecond < 100 { line.append(byte: UInt8(ascii: "0")) }
+        if millisecond < 10 { line.append(byte: UInt8(ascii: "0")) }
+        line.append(millisecond)
+        line.append(byte: UInt8(ascii: "Z"))
     }
 
     private func pad(_ value: Int32) -> String {

@@ -28,7 +28,29 @@ struct TextEscapingTests {
         ("/é", "/\\xc3\\xa9"), ("/back\\slash", "/back\\x5cslash"),
     ])
     func textLogLinesEscapeTargets(target: String, expected: String) {
-        #expect(AccessLog.escapedForText(target) == expected)
+        var line = LogLine(capacity: 16)
+        line.appendEscapedForText(target)
+        #expect(String(decoding: line.bytes, as: UTF8.self) == expected)
+    }
+
+    @Test(arguments: [
+        "/gradient?colors=red", "q\"uo\\te\n\r\t\u{8}\u{C}", "\u{0}\u{1F}\u{7F}", "é ü 漢字 🌈", "a\u{2028}b\u{2029}c",
+        "\u{2026}",
+    ])
+    func jsonLogLinesQuoteLikeProblemJSON(text: String) {
+        var line = LogLine(capacity: 16)
+        line.appendJSONQuoted(text)
+        #expect(String(decoding: line.bytes, as: UTF8.self) == JSONText.quoted(text))
+    }
+
+    @Test(arguments: [
+        (Duration.zero, "0.000"), (.microseconds(127), "0.127"), (.milliseconds(1234), "1234.000"),
+        (.nanoseconds(1_500_999), "1.500"),
+    ])
+    func durationsAreMillisecondsWithThreeDecimals(duration: Duration, expected: String) {
+        var line = LogLine(capacity: 16)
+        line.appendMilliseconds(duration)
+        #expect(String(decoding: line.bytes, as: UTF8.self) == expected)
     }
 
     @Test(arguments: [

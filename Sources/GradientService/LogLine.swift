@@ -1,0 +1,96 @@
+/// One access-log line built directly as UTF-8 bytes: the log's hot path appends a request's fields without any
+/// intermediate `String`.
+struct LogLine {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// A non-negative or negative decimal integer.
+    mutating func append(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            append(UInt(value.magnitude))
+        } else {
+            append(UInt(value))
+        }
+    }
+
+    private mutating func append(_ value: UInt) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        append(value / 10)
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// A duration in milliseconds with three decimals, e.g. `0.127`.
+    mutating func appendMilliseconds(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = max(0, seconds) * 1_000_000 + max(0, attoseconds) / 1_000_000_000_000
+        append(Int(microseconds / 1000))
+        bytes.append(UInt8(ascii: "."))
+        let fraction = Int(microseconds % 1000)
+        if fraction < 100 { bytes.append(UInt8(ascii: "0")) }
+        if fraction < 10 { bytes.append(UInt8(ascii: "0")) }
+        append(fraction)
+    }
+
+    /// `text` with bytes outside printable ASCII, spaces and backslashes escaped as `\xNN`.
+    mutating func appendEscapedForText(_ text: String) {
+        for byte in text.utf8 {
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                bytes.append(byte)
+            } else {
+                bytes.append(contentsOf: [
+                    UInt8(ascii: "\\"), UInt8(ascii: "x"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)],
+                ])
+            }
+        }
+    }
+
+    /// `text` as a JSON string literal, quotes included (the same escaping as ``JSONText/quoted(_:)``).
+    mutating func appendJSONQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var utf8 = text.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x00..<0x20, 0x7F:
+                bytes.append(contentsOf: Array("\\u00".utf8) + [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]])
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9) are escaped: valid JSON, but not valid JavaScript.
+                pending = [byte]
+                if let second = utf8.next() { pending.append(second) }
+                if let third = pending.count == 2 ? utf8.next() : nil { pending.append(third) }
+                if pending.count == 3 && pending[1] == 0x80 && (pending[2] == 0xA8 || pending[2] == 0xA9) {
+                    bytes.append(contentsOf: Array((pending[2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                } else {
+                    bytes.append(contentsOf: pending)
+                }
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+}
