@@ -48,6 +48,13 @@ struct LogLine {
 
     /// `text` with bytes outside printable ASCII, spaces and backslashes escaped as `\xNN`.
     mutating func appendEscapedForText(_ text: String) {
+        let needsNoEscape = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }
+        }
+        if needsNoEscape == true {
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
         for byte in text.utf8 {
             if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
                 bytes.append(byte)
