@@ -93,6 +93,7 @@ struct SpecParsingTests {
             ("colors=red,blue&format=jpeg", "format", "one of png"),
             ("colors=red,blue&angle=north", "angle", "an angle"),
             ("colors=red,blue&dir=diagonal", "dir", "one of horizontal"),
+            ("colors=red,blue&dir=diagonal&angle=45", "dir", "one of horizontal"),
             ("css=linear-gradient(red,blue)&colors=red,blue", "colors", "cannot be combined with css"),
         ])
     func refusals(query: String, parameter: String, fragment: String) {
