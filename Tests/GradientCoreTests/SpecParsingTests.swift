@@ -96,6 +96,7 @@ struct SpecParsingTests {
             ("type=radial&colors=red,blue&size=1e305,1e305", "size", "got \"1e305,1e305\""),
             ("colors=red@1e12px,blue", "colors", "got \"1e12px\""),
             ("colors=red,blue&dir=diagonal", "dir", "one of horizontal"),
+            ("colors=red,blue&dir=diagonal&angle=45", "dir", "one of horizontal"),
             ("css=linear-gradient(red,blue)&colors=red,blue", "colors", "cannot be combined with css"),
         ])
     func refusals(query: String, parameter: String, fragment: String) {

@@ -55,6 +55,8 @@ enum GeometryParameters {
                 ["dir", "angle"], because: "start and end", reason: "start and end already give the direction")
             return .points(start: try point("start", parameters), end: try point("end", parameters))
         }
+        // `dir` is checked even when `angle` overrides it: an invalid value is never ignored.
+        let direction = try direction(parameters)
         if let text = parameters["angle"] {
             guard let value = NumberSyntax.angleDegrees(text) else {
                 throw .invalidValue(
@@ -63,6 +65,13 @@ enum GeometryParameters {
             }
             return .angle(degrees: value)
         }
+        return direction
+    }
+
+    /// The `dir` parameter, top to bottom when absent.
+    private static func direction(
+        _ parameters: QueryParameters
+    ) throws(SpecError) -> GradientDescription.LinearDirection {
         guard let text = parameters["dir"] else { return .angle(degrees: 180) }
         let name = text.lowercased()
         if let value = directions[name] { return .angle(degrees: value) }

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Checks gradientd against its OpenAPI document: validates openapi.yaml (and that the copy embedded into the service
+# is the same file), starts the given gradientd on a free loopback port, runs schemathesis with every check and a
+# fixed seed against the document the service serves, stops gradientd and fails on any schemathesis failure.
+#
+# openapi.yaml states the pixel budget (width × height × scale²) as boxes per range of scale, a subset of the exact
+# rule, which JSON Schema cannot write. With another seed or more examples, the negative_data_rejection check can
+# therefore report a size inside the service's limits but outside the boxes ("schema-violating request accepted");
+# such a report is about the boxes, not the service.
+#
+# Usage: scripts/schemathesis.sh PATH/TO/gradientd
+# Environment: SCHEMATHESIS_MAX_EXAMPLES (default 100), SCHEMATHESIS_SEED (default 20261130).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+    echo "usage: $0 PATH/TO/gradientd" >&2
+    exit 2
+fi
+gradientd=$1
+max_examples=${SCHEMATHESIS_MAX_EXAMPLES:-100}
+seed=${SCHEMATHESIS_SEED:-20261130}
+schemathesis_version=4.32.5
+validator_version=0.9.0
+
+export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
+installed() { python3 -m pip show "$1" 2>/dev/null | grep -qx "Version: $2"; }
+installed schemathesis "$schemathesis_version" || python3 -m pip install -q "schemathesis==$schemathesis_version"
+installed openapi-spec-validator "$validator_version" ||
+    python3 -m pip install -q "openapi-spec-validator==$validator_version"
+
+# The service embeds Sources/GradientService/openapi.yaml, a link to the repository file; both must be one document.
+cmp openapi.yaml Sources/GradientService/openapi.yaml
+python3 -m openapi_spec_validator openapi.yaml
+
+work=$(mktemp -d)
+pid=
+cleanup() {
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        kill -TERM "$pid" 2>/dev/null || true
+        for _ in $(seq 1 100); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Port 0: the kernel picks a free port, which gradientd reports in its first log line.
+"$gradientd" --host 127.0.0.1 --port 0 >"$work/gradientd.log" 2>&1 &
+pid=$!
+base=
+for _ in $(seq 1 100); do
+    base=$(grep -o -m1 'listening on http://127\.0\.0\.1:[0-9]*' "$work/gradientd.log" | sed 's/^listening on //' || true)
+    [ -n "$base" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -z "$base" ]; then
+    echo "gradientd did not start:" >&2
+    cat "$work/gradientd.log" >&2
+    exit 1
+fi
+python3 - "$base/healthz" <<'EOF'
+import sys, time, urllib.request
+deadline = time.monotonic() + 10
+while True:
+    try:
+        with urllib.request.urlopen(sys.argv[1], timeout=2) as response:
+            if response.status == 200:
+                break
+    except OSError:
+        pass
+    if time.monotonic() > deadline:
+        sys.exit(f"{sys.argv[1]} did not answer 200 within 10 s")
+    time.sleep(0.1)
+EOF
+echo "gradientd (pid $pid) at $base"
+
+# Loaded from its own URL, schemathesis leaves out the operation that serves the document (GET /openapi.yaml), so
+# it reads the served bytes from a file instead, after checking that they are the repository's openapi.yaml.
+python3 - "$base/openapi.yaml" "$work/openapi.yaml" <<'EOF'
+import sys, urllib.request
+with urllib.request.urlopen(sys.argv[1], timeout=10) as response:
+    content_type = response.headers.get("Content-Type")
+    served = response.read()
+if content_type != "application/yaml":
+    sys.exit(f"/openapi.yaml is served as {content_type!r}, not application/yaml")
+if served != open("openapi.yaml", "rb").read():
+    sys.exit("/openapi.yaml serves other bytes than the repository's openapi.yaml")
+open(sys.argv[2], "wb").write(served)
+EOF
+
+# No example database: every run generates exactly what the seed gives. Run in the scratch folder, where
+# schemathesis keeps its cache.
+status=0
+(
+    cd "$work"
+    schemathesis run "$work/openapi.yaml" --url "$base" \
+        --checks all \
+        --seed "$seed" \
+        --max-examples "$max_examples" \
+        --generation-database none \
+        --request-timeout 120 \
+        --no-color
+) || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "schemathesis failed with status $status; the last lines of gradientd's log:" >&2
+    tail -n 20 "$work/gradientd.log" >&2
+fi
+exit "$status"
