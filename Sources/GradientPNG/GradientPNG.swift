@@ -23,8 +23,11 @@ public enum GradientPNG {
 
     /// Renders `spec` and hands the PNG bytes to `sink` as they are produced. Memory is O(width).
     /// `shouldContinue` is asked between rows; when it returns false the render stops with `RenderError.cancelled`.
+    /// With `pipelined`, rows are rasterized on a second thread while this one encodes them (the bytes are the
+    /// same); for a single image on an idle machine that nearly halves the time. The service leaves it off: its
+    /// render pool already keeps every core busy with one image each.
     public static func render(
-        _ spec: GradientSpec, shouldContinue: () -> Bool = { true },
+        _ spec: GradientSpec, pipelined: Bool = false, shouldContinue: () -> Bool = { true },
         to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws(RenderError) {
         var rasterizer = Rasterizer(spec: spec)
@@ -33,12 +36,19 @@ public enum GradientPNG {
             bitDepth: spec.depth.rawValue)
         do {
             let encoder = try PNGEncoder(format: format, sink: sink)
-            let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rasterizer.bytesPerRow, alignment: 16)
-            defer { row.deallocate() }
-            for y in 0..<spec.pixelHeight {
-                guard shouldContinue() else { throw RenderError.cancelled }
-                rasterizer.renderRow(y, into: row)
-                try encoder.writeRow(UnsafeRawBufferPointer(row))
+            if pipelined {
+                try RowPipeline(rasterizer: rasterizer, height: spec.pixelHeight).forEachRow { _, row in
+                    guard shouldContinue() else { throw RenderError.cancelled }
+                    try encoder.writeRow(row)
+                }
+            } else {
+                let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rasterizer.bytesPerRow, alignment: 16)
+                defer { row.deallocate() }
+                for y in 0..<spec.pixelHeight {
+                    guard shouldContinue() else { throw RenderError.cancelled }
+                    rasterizer.renderRow(y, into: row)
+                    try encoder.writeRow(UnsafeRawBufferPointer(row))
+                }
             }
             try encoder.finish()
         } catch let error as PNGError {
@@ -50,10 +60,10 @@ public enum GradientPNG {
         }
     }
 
-    /// Renders `spec` to a PNG held in memory.
-    public static func renderPNG(_ spec: GradientSpec) throws(RenderError) -> [UInt8] {
+    /// Renders `spec` to a PNG held in memory (see ``render(_:pipelined:shouldContinue:to:)`` for `pipelined`).
+    public static func renderPNG(_ spec: GradientSpec, pipelined: Bool = false) throws(RenderError) -> [UInt8] {
         var output: [UInt8] = []
-        try render(spec) { output.append(contentsOf: $0) }
+        try render(spec, pipelined: pipelined) { output.append(contentsOf: $0) }
         return output
     }
 }

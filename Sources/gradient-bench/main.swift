@@ -24,12 +24,15 @@ let usage = """
     Usage: swift run -c release gradient-bench [--json] [--iterations N] [--workload NAME]...
       --json           one JSON line per workload and dither setting
       --raster-only    time the rasterizer alone (no PNG encoding); png_bytes is then 0
+      --sequential     rasterize and encode on one thread (default: rows rasterized on a second thread while
+                       the first encodes, as the gradient CLI does; the bytes are the same)
       --iterations N   timed runs per case after one warm-up (default 15); the median is reported
       --workload NAME  only this workload (repeatable): \(workloads.map(\.name).joined(separator: ", "))
     """
 
 var json = false
 var rasterOnly = false
+var pipelined = true
 var iterations = 15
 var selected: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
@@ -37,6 +40,7 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
     case "--raster-only": rasterOnly = true
+    case "--sequential": pipelined = false
     case "--iterations":
         guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0, value <= 10_000 else {
             fatalError("--iterations needs a whole number from 1 to 10000")
@@ -72,7 +76,7 @@ for workload in workloads where selected.isEmpty || selected.contains(workload.n
         let clock = ContinuousClock()
         for run in 0...iterations {
             let start = clock.now
-            size = rasterOnly ? rasterize(spec) : try GradientPNG.renderPNG(spec).count
+            size = rasterOnly ? rasterize(spec) : try GradientPNG.renderPNG(spec, pipelined: pipelined).count
             let elapsed = clock.now - start
             if run > 0 {
                 times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)

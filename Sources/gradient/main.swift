@@ -60,7 +60,7 @@ case "render":
     guard let query, let output else { fail("render needs a QUERY and -o FILE\n\n" + usage, status: 2) }
     let gradient = spec(from: query)
     do {
-        try OutputFile.write(to: output) { sink in try GradientPNG.render(gradient, to: sink) }
+        try OutputFile.write(to: output) { sink in try GradientPNG.render(gradient, pipelined: true, to: sink) }
     } catch {
         fail("gradient: cannot write \(output): \(error)", status: 1)
     }

@@ -94,4 +94,35 @@ struct PipelineTests {
         ])
         #expect(throws: RenderError.self) { try GradientPNG.render(spec) { _ in throw Closed() } }
     }
+
+    @Test(
+        "rows rasterized on a second thread give the same bytes",
+        arguments: [
+            "colors=red,blue&width=300&height=200", "type=radial&colors=red,blue&width=97&height=61",
+            "type=conic&colors=red,lime,blue,red&width=64&height=700", "colors=red,blue&width=5&height=1",
+            "colors=%23f008,blue&angle=33&width=130&height=257&depth=16",
+        ])
+    func pipelinedMatchesSequential(query: String) throws {
+        let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
+        #expect(try GradientPNG.renderPNG(spec, pipelined: true) == GradientPNG.renderPNG(spec))
+    }
+
+    @Test("a pipelined render stops cleanly when cancelled or when the sink fails")
+    func pipelinedStops() throws {
+        struct Closed: Error {}
+        let spec = try GradientSpec(queryItems: [
+            ("type", "radial"), ("colors", "red,blue"), ("width", "600"), ("height", "900"),
+        ])
+        var rows = 0
+        #expect(throws: RenderError.cancelled) {
+            try GradientPNG.render(
+                spec, pipelined: true,
+                shouldContinue: {
+                    rows += 1
+                    return rows < 100
+                }
+            ) { _ in }
+        }
+        #expect(throws: RenderError.self) { try GradientPNG.render(spec, pipelined: true) { _ in throw Closed() } }
+    }
 }

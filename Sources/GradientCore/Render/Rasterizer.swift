@@ -3,7 +3,7 @@
 /// Memory is O(width): the ramp, at most eight cached rows for gradients that do not vary down the image, and
 /// nothing per frame. Rows are written as RGB (every pixel opaque) or straight-alpha RGBA, 8-bit or 16-bit
 /// big-endian, ready for a PNG encoder.
-public struct Rasterizer {
+public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
     public static let version = "1"
 

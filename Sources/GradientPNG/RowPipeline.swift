@@ -1,0 +1,93 @@
+import Dispatch
+import GradientCore
+import Synchronization
+
+/// Rasterizes rows on a second thread while the caller's thread encodes them: a ring of `bandCount` bands of
+/// `rowsPerBand` rows, handed over with two semaphores. Memory stays O(width): the ring holds a fixed number of
+/// rows whatever the height.
+///
+/// `@unchecked Sendable`: the ring buffer is shared by the two threads, but each band belongs to exactly one of
+/// them at a time — the producer between `free.wait()` and `filled.signal()`, the consumer between
+/// `filled.wait()` and `free.signal()` — and `isStopped` is an atomic flag read only between bands.
+final class RowPipeline: @unchecked Sendable {
+    static let rowsPerBand = 16
+    static let bandCount = 4
+
+    let bytesPerRow: Int
+    let height: Int
+    private let ring: UnsafeMutableRawBufferPointer
+    private let free = DispatchSemaphore(value: RowPipeline.bandCount)
+    private let filled = DispatchSemaphore(value: 0)
+    private let producerDone = DispatchGroup()
+    private let stopFlag = StopFlag()
+
+    /// Starts rasterizing `rasterizer`'s rows on a global queue.
+    init(rasterizer: Rasterizer, height: Int) {
+        bytesPerRow = rasterizer.bytesPerRow
+        self.height = height
+        ring = .allocate(byteCount: max(1, Self.bandCount * Self.rowsPerBand * rasterizer.bytesPerRow), alignment: 16)
+        producerDone.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            var rasterizer = rasterizer
+            var band = 0
+            while band * Self.rowsPerBand < height {
+                free.wait()
+                guard !stopFlag.isSet else { break }
+                for y in band * Self.rowsPerBand..<min(height, (band + 1) * Self.rowsPerBand) {
+                    rasterizer.renderRow(y, into: row(y))
+                }
+                filled.signal()
+                band += 1
+            }
+            producerDone.leave()
+        }
+    }
+
+    deinit {
+        stop()
+        ring.deallocate()
+    }
+
+    /// The ring slot of row `y`.
+    private func row(_ y: Int) -> UnsafeMutableRawBufferPointer {
+        let slot = (y / Self.rowsPerBand) % Self.bandCount * Self.rowsPerBand + y % Self.rowsPerBand
+        return UnsafeMutableRawBufferPointer(rebasing: ring[(slot * bytesPerRow)..<((slot + 1) * bytesPerRow)])
+    }
+
+    /// Hands every row, in order, to `consume`; stops the producer and rethrows when `consume` throws.
+    func forEachRow(_ consume: (_ y: Int, _ row: UnsafeRawBufferPointer) throws -> Void) rethrows {
+        defer { stop() }
+        var y = 0
+        while y < height {
+            filled.wait()
+            let end = min(height, y + Self.rowsPerBand)
+            while y < end {
+                try consume(y, UnsafeRawBufferPointer(row(y)))
+                y += 1
+            }
+            free.signal()
+        }
+    }
+
+    /// Stops the producer and waits until it has left the ring.
+    private func stop() {
+        guard stopFlag.set() else { return }
+        for _ in 0..<Self.bandCount { free.signal() }
+        producerDone.wait()
+    }
+}
+
+/// A flag set once, from any thread.
+final class StopFlag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    /// Sets the flag; true if this call was the one that set it.
+    func set() -> Bool {
+        value.withLock { isSet in
+            defer { isSet = true }
+            return !isSet
+        }
+    }
+}
