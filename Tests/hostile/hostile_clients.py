@@ -227,7 +227,7 @@ class Server:
             return None
 
 
-def exchange(server, raw, is_head=False, close_wait=3.0):
+def exchange(server, raw, close_wait=3.0):
     """Sends `raw` on a fresh connection; returns (first response or None, whether the server then closed within
     `close_wait` seconds)."""
     with server.connect() as sock:
@@ -237,7 +237,7 @@ def exchange(server, raw, is_head=False, close_wait=3.0):
             pass
         wire = Wire(sock)
         try:
-            response = wire.response(is_head=is_head)
+            response = wire.response()
         except (ConnectionResetError, BrokenPipeError):
             return None, True
         return response, wire.closed_within(close_wait)
