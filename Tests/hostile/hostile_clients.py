@@ -198,7 +198,8 @@ class Server:
     def get(self, target, headers=b""):
         """One GET on a fresh connection; the response, read completely."""
         with self.connect() as sock:
-            sock.sendall(b"GET " + target.encode() + b" HTTP/1.1\r\nHost: t\r\nConnection: close\r\n" + headers + b"\r\n")
+            head = b"GET " + target.encode() + b" HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
+            sock.sendall(head + headers + b"\r\n")
             return Wire(sock).response()
 
     def open_connections_gauge(self):
@@ -657,6 +658,7 @@ def main():
         server.get("/gradient?" + HIT_QUERY)
         server.get("/gradient?colors=red,%23000001&width=64&height=64")
         gauge_baseline = server.wait_for(server.open_connections_gauge, 1, 5)
+        time.sleep(0.5)  # the server closes the /metrics connection just after the client has its response
         fd_baseline = server.fd_count()
         rss_baseline = server.rss_kib()
         print(f"baseline: {fd_baseline} descriptors, RSS {rss_baseline} KiB, open-connections gauge "
