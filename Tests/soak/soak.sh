@@ -72,7 +72,8 @@ fd_count() { find "/proc/$server_pid/fd" -mindepth 1 -maxdepth 1 | wc -l; }
 gauge() { curl -fsS --max-time 5 "$base/metrics" | awk -v name="$1" '$1 == name { print $2 }'; }
 
 fd_start=$(fd_count)
-echo "gradientd pid $server_pid on port $port: cache budget $cache_bytes bytes, $fd_start descriptors, RSS $(rss_kib) KiB"
+echo "gradientd pid $server_pid on port $port: cache budget $cache_bytes bytes," \
+    "$fd_start descriptors, RSS $(rss_kib) KiB"
 echo "wrk: 2 threads, $connections connections, ${seconds}s; warm-up ${warmup}s"
 
 # One line a second while the load runs: elapsed seconds, RSS KiB, descriptors, cache bytes.
@@ -98,17 +99,22 @@ else
     rate=$(awk -v r="$requests" -v s="$(field seconds)" 'BEGIN { printf "%.0f", r / s }')
     statuses="200: $(field s200), 304: $(field s304), 400: $(field s400), other: $(field other)"
     errors=$(($(field connect) + $(field read) + $(field write) + $(field timeout)))
+    curl -fsS --max-time 5 "$base/metrics" >"$work/metrics"
+    slow_server=$(awk '$1 == "gradientd_request_duration_seconds_bucket{le=\"1.0\"}" { fast = $2 }
+        $1 == "gradientd_request_duration_seconds_count" { all = $2 } END { print all - fast }' "$work/metrics")
     check "only 200/304/400 statuses" "$([ "$(field other)" = 0 ] && echo 1 || echo 0)" \
         "$requests requests, $rate req/s; $statuses"
+    socket_errors="connect $(field connect), read $(field read), write $(field write), timeout $(field timeout)"
+    latency="p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, max $(field max_ms) ms"
     check "no socket errors or timeouts" "$([ "$errors" = 0 ] && echo 1 || echo 0)" \
-        "connect $(field connect), read $(field read), write $(field write), timeout $(field timeout); latency p50 $(field p50_ms) ms, p99 $(field p99_ms) ms, max $(field max_ms) ms"
+        "$socket_errors; latency $latency; $slow_server requests took over 1 s inside gradientd"
 fi
 
 rss_warm=$(awk -v w="$warmup" '$1 >= w { print $2; exit }' "$work/samples")
 rss_end=$(tail -n 1 "$work/samples" | awk '{ print $2 }')
 rss_max=$(awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { print m }' "$work/samples")
-rss_trace=$(awk -v n="$seconds" '$1 % int(n / 10 > 1 ? n / 10 : 1) == 0 { printf "%s%ss %s", sep, $1, $2; sep = ", " }' \
-    "$work/samples")
+every_tenth='$1 % int(n / 10 > 1 ? n / 10 : 1) == 0 { printf "%s%ss %s", sep, $1, $2; sep = ", " }'
+rss_trace=$(awk -v n="$seconds" "$every_tenth" "$work/samples")
 echo "RSS KiB over the run: $rss_trace"
 growth=$(awk -v a="$rss_warm" -v b="$rss_end" 'BEGIN { printf "%.2f", (b - a) * 100 / a }')
 check "RSS after warm-up grows by less than 5%" "$(awk -v g="$growth" 'BEGIN { print (g < 5) ? 1 : 0 }')" \
@@ -126,8 +132,9 @@ for _ in $(seq 50); do
     sleep 0.1
     fd_end=$(fd_count)
 done
+fd_peak=$(awk 'BEGIN { m = 0 } $3 > m { m = $3 } END { print m }' "$work/samples")
 check "descriptor count back to its start" "$([ "$fd_end" -eq "$fd_start" ] && echo 1 || echo 0)" \
-    "$fd_start → $fd_end (peak during load $(awk 'BEGIN { m = 0 } $3 > m { m = $3 } END { print m }' "$work/samples"))"
+    "$fd_start → $fd_end (peak during load $fd_peak)"
 
 # Graceful stop: SIGTERM with wrk running and four 2048×2048 renders streaming.
 wrk -t2 -c"$connections" -d8s --timeout 5s -s Tests/soak/mix.lua "$base" >"$work/wrk-stop" 2>&1 &
@@ -155,9 +162,9 @@ status=$?
 set -e
 server_pid=""
 stop_seconds=$(awk -v a="$stop_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+in_time=$(awk -v s="$stop_seconds" -v d="$drain_deadline" 'BEGIN { print (s <= d + 1) ? 1 : 0 }')
 check "SIGTERM under load: exit status 0 within the ${drain_deadline}s drain deadline" \
-    "$([ "$status" = 0 ] && awk -v s="$stop_seconds" -v d="$drain_deadline" 'BEGIN { exit !(s <= d + 1) }' && echo 1 || echo 0)" \
-    "status $status after ${stop_seconds}s"
+    "$([ "$status" = 0 ] && [ "$in_time" = 1 ] && echo 1 || echo 0)" "status $status after ${stop_seconds}s"
 whole=0
 for index in 1 2 3 4; do
     if wait "${render_pids[$((index - 1))]}" &&
@@ -165,7 +172,8 @@ for index in 1 2 3 4; do
         whole=$((whole + 1))
     fi
 done
-check "renders in flight at SIGTERM delivered whole" "$([ "$whole" = 4 ] && echo 1 || echo 0)" "$whole of 4 complete PNGs"
+check "renders in flight at SIGTERM delivered whole" "$([ "$whole" = 4 ] && echo 1 || echo 0)" \
+    "$whole of 4 complete PNGs"
 wait "$wrk_pid" || true
 stop_result=$(grep '^soak-result' "$work/wrk-stop" || true)
 other_stop=$(sed -n 's/.* other=\([0-9]*\).*/\1/p' <<<"$stop_result")
