@@ -80,7 +80,10 @@ final class Connection: ResponseSink {
 
     /// Checks the timers at `now`.
     func checkTimeouts(at now: ContinuousClock.Instant) -> Disposition {
-        core.withLock { $0.lifecycle.expiredTimeout(at: now) == nil ? .keepOpen : .close }
+        core.withLock { core in
+            core.lifecycle.holdHeaderTimerWhileNotReading(bufferedOutputBytes: core.output.byteCount, at: now)
+            return core.lifecycle.expiredTimeout(at: now) == nil ? .keepOpen : .close
+        }
     }
 
     /// Shutdown began: closes now when no response is in flight, otherwise after the current ones.

@@ -109,6 +109,14 @@ struct ConnectionLifecycle: Sendable {
         return requestsInFlight == 0
     }
 
+    /// While the server itself does not read (pipelining limit, output budget, or no further requests accepted), a
+    /// request already buffered waits for the server, not for the client: the header timer is held at `now`, so that
+    /// it counts only time spent waiting for the client's bytes.
+    mutating func holdHeaderTimerWhileNotReading(bufferedOutputBytes: Int, at now: Instant) {
+        guard headStartedAt != nil, !shouldRead(bufferedOutputBytes: bufferedOutputBytes) else { return }
+        headStartedAt = now
+    }
+
     /// The timeout that has expired at `now`, if any.
     func expiredTimeout(at now: Instant) -> Timeout? {
         if let writeStalledSince, now - writeStalledSince >= limits.writeTimeout { return .write }

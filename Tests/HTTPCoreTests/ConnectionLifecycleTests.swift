@@ -40,6 +40,22 @@ struct ConnectionLifecycleTests {
         #expect(lifecycle.expiredTimeout(at: Self.at(15)) == .header)
     }
 
+    @Test func holdsTheHeaderTimerWhileTheServerDoesNotRead() {
+        var lifecycle = ConnectionLifecycle(limits: Self.limits, openedAt: Self.at(0))
+        for second in [1.0, 2.0] {
+            _ = lifecycle.requestReceived(
+                version: .http1_1, options: ConnectionOptions(), hasPartialRequest: true, at: Self.at(second))
+        }
+        lifecycle.holdHeaderTimerWhileNotReading(bufferedOutputBytes: 0, at: Self.at(20))
+        #expect(lifecycle.expiredTimeout(at: Self.at(20)) == nil)
+        _ = lifecycle.responseCompleted(keepAlive: true, hasPartialRequest: true, at: Self.at(21))
+        lifecycle.holdHeaderTimerWhileNotReading(bufferedOutputBytes: 1000, at: Self.at(40))
+        #expect(lifecycle.expiredTimeout(at: Self.at(40)) == nil)
+        lifecycle.holdHeaderTimerWhileNotReading(bufferedOutputBytes: 0, at: Self.at(45))
+        #expect(lifecycle.expiredTimeout(at: Self.at(49.9)) == nil)
+        #expect(lifecycle.expiredTimeout(at: Self.at(50)) == .header)
+    }
+
     @Test func closesWhenTheClientStopsReading() {
         var lifecycle = ConnectionLifecycle(limits: Self.limits, openedAt: Self.at(0))
         _ = lifecycle.requestReceived(

@@ -204,6 +204,16 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func keepsAPipeliningClientWhoseResponsesTakeLongerThanTheHeaderTimeout() throws {
+        let limits = HTTPLimits(headerTimeout: .milliseconds(150), maxPipelinedRequests: 1)
+        try Self.withServer(limits: limits) { _, port in
+            let client = try TestClient(port: port, timeout: .seconds(3))
+            client.send(String(repeating: "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n", count: 4))
+            let responses = try client.readResponses(4)
+            #expect(responses.map(\.body) == ["slow", "slow", "slow", "slow"])
+        }
+    }
+
     @Test func closesAnIdleKeptAliveConnection() throws {
         try Self.withServer(limits: HTTPLimits(idleTimeout: .milliseconds(300))) { _, port in
             let client = try TestClient(port: port, timeout: .seconds(3))
