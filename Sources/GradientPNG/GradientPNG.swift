@@ -24,7 +24,8 @@ public enum GradientPNG {
     /// Renders `spec` and hands the PNG bytes to `sink` as they are produced. Memory is O(width).
     /// `shouldContinue` is asked between rows; when it returns false the render stops with `RenderError.cancelled`.
     /// With `pipelined`, rows are rasterized on a second thread while this one encodes them (the bytes are the
-    /// same); for a single image on an idle machine that nearly halves the time. The service leaves it off: its
+    /// same); for a single image on an idle machine that nearly halves the time. Small images and images whose
+    /// rows are cheap (axis-aligned linear, solid) stay on one thread, where the hand-over would cost more. The service leaves it off: its
     /// render pool already keeps every core busy with one image each.
     public static func render(
         _ spec: GradientSpec, pipelined: Bool = false, shouldContinue: () -> Bool = { true },
@@ -36,7 +37,7 @@ public enum GradientPNG {
             bitDepth: spec.depth.rawValue)
         do {
             let encoder = try PNGEncoder(format: format, sink: sink)
-            if pipelined {
+            if pipelined && !rasterizer.hasCheapRows && spec.pixelWidth * spec.pixelHeight >= 1 << 16 {
                 try RowPipeline(rasterizer: rasterizer, height: spec.pixelHeight).forEachRow { _, row in
                     guard shouldContinue() else { throw RenderError.cancelled }
                     try encoder.writeRow(row)

@@ -37,6 +37,16 @@ public struct Rasterizer: Sendable {
         case conic(centerX: Double, centerY: Double, fromDegrees: Double)
     }
 
+    /// Whether rows cost next to nothing to produce: one colour, or a gradient that does not vary across or down
+    /// the image (rows are filled or copied rather than computed pixel by pixel).
+    public var hasCheapRows: Bool {
+        switch mode {
+        case .solid: return true
+        case .linear(_, _, let stepX, let stepY): return stepX == 0 || stepY == 0
+        case .radial, .conic: return false
+        }
+    }
+
     /// Prepares to render `spec`.
     public init(spec: GradientSpec) {
         self.spec = spec
