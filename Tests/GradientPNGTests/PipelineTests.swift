@@ -98,9 +98,10 @@ struct PipelineTests {
     @Test(
         "rows rasterized on a second thread give the same bytes",
         arguments: [
-            "colors=red,blue&width=300&height=200", "type=radial&colors=red,blue&width=97&height=61",
-            "type=conic&colors=red,lime,blue,red&width=64&height=700", "colors=red,blue&width=5&height=1",
-            "colors=%23f008,blue&angle=33&width=130&height=257&depth=16",
+            "type=radial&colors=red,blue&width=400&height=300",
+            "type=conic&colors=red,lime,blue,red&width=300&height=300",
+            "colors=%23f008,blue&angle=33&width=330&height=257&depth=16",
+            "type=radial&colors=red,blue@30%25&width=16&height=8192", "colors=red,blue&width=300&height=200",
         ])
     func pipelinedMatchesSequential(query: String) throws {
         let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
