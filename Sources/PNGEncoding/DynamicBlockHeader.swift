@@ -3,6 +3,19 @@ enum DynamicBlockHeader {
     /// Order in which code-length code lengths are stored.
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
+    /// Builds length-limited codes for a block's symbol counts (adding the one end-of-block symbol), writes the
+    /// header of a non-final dynamic-Huffman block with them, and returns them for the block's body.
+    static func begin(
+        literalLengthCounts: [Int], distanceCounts: [Int], into writer: inout DeflateBitWriter
+    ) -> (literals: HuffmanCode, distances: HuffmanCode) {
+        var counts = literalLengthCounts
+        counts[256] = 1
+        let literals = HuffmanCode(counts: counts, maxLength: 15)
+        let distances = HuffmanCode(counts: distanceCounts, maxLength: 15)
+        write(literals: literals, distances: distances, into: &writer)
+        return (literals, distances)
+    }
+
     /// Writes BFINAL = 0, BTYPE = 2 and both code tables.
     static func write(literals: HuffmanCode, distances: HuffmanCode, into writer: inout DeflateBitWriter) {
         let literalCount = max(257, (literals.lengths.lastIndex { $0 > 0 } ?? 0) + 1)

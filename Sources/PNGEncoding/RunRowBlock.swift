@@ -97,11 +97,8 @@ struct RunRowBlock {
 
     /// Writes one non-final dynamic-Huffman block holding every row.
     func encode(into writer: inout DeflateBitWriter) {
-        var counts = literalLengthCounts
-        counts[256] = 1
-        let literals = HuffmanCode(counts: counts, maxLength: 15)
-        let distances = HuffmanCode(counts: distanceCounts, maxLength: 15)
-        DynamicBlockHeader.write(literals: literals, distances: distances, into: &writer)
+        let (literals, distances) = DynamicBlockHeader.begin(
+            literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts, into: &writer)
         let coder = RunRowCoder(
             literals: literals, distances: distances, pixelDistance: pixelDistance, bytesPerPixel: bytesPerPixel)
         records.withUnsafeBufferPointer { records in

@@ -54,11 +54,8 @@ struct TokenBlock {
 
     /// Writes one non-final dynamic-Huffman block holding every token.
     func encode(into writer: inout DeflateBitWriter) {
-        var counts = literalLengthCounts
-        counts[256] = 1
-        let literals = HuffmanCode(counts: counts, maxLength: 15)
-        let distances = HuffmanCode(counts: distanceCounts, maxLength: 15)
-        DynamicBlockHeader.write(literals: literals, distances: distances, into: &writer)
+        let (literals, distances) = DynamicBlockHeader.begin(
+            literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts, into: &writer)
         let literalCodes = literals.codes
         let literalLengths = literals.lengths.map { Int($0) }
         let distanceCodes = distances.codes
