@@ -3,32 +3,38 @@ enum JSONText {
     /// `text` as a JSON string literal with its quotes: `"` and `\` escaped, control characters as `\n`, `\t` … or
     /// `\u00XX`, U+2028/U+2029 as `\u2028`/`\u2029` (safe inside script), everything else kept as UTF-8.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``quoted(_:)`` of `text` to `bytes` as UTF-8, without building a `String`.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + text.utf8.count + 2)
+        bytes.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
+            case "\"": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case "\\": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case "\n": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case "\r": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case "\t": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case "\u{08}": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case "\u{0C}": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case "\u{2028}": bytes += Array("\\u2028".utf8)
+            case "\u{2029}": bytes += Array("\\u2029".utf8)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u00" + hexByte(UInt8(scalar.value))
+                    bytes +=
+                        Array("\\u00".utf8) + [hexDigits[Int(scalar.value >> 4)], hexDigits[Int(scalar.value & 0xF)]]
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    bytes += Array(String(scalar).utf8)
                 }
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }
+    /// Lower-case hexadecimal digits as ASCII bytes.
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -60,44 +60,15 @@ struct LogLine {
                 bytes.append(byte)
             } else {
                 bytes.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "x"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)],
+                    UInt8(ascii: "\\"), UInt8(ascii: "x"), JSONText.hexDigits[Int(byte >> 4)],
+                    JSONText.hexDigits[Int(byte & 0xF)],
                 ])
             }
         }
     }
 
-    /// `text` as a JSON string literal, quotes included (the same escaping as ``JSONText/quoted(_:)``).
+    /// `text` as a JSON string literal, quotes included (``JSONText/appendQuoted(_:to:)``).
     mutating func appendJSONQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var utf8 = text.utf8.makeIterator()
-        var pending: [UInt8] = []
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x00..<0x20, 0x7F:
-                bytes.append(contentsOf: Array("\\u00".utf8) + [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]])
-            case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8/A9) are escaped: valid JSON, but not valid JavaScript.
-                pending = [byte]
-                if let second = utf8.next() { pending.append(second) }
-                if let third = pending.count == 2 ? utf8.next() : nil { pending.append(third) }
-                if pending.count == 3 && pending[1] == 0x80 && (pending[2] == 0xA8 || pending[2] == 0xA9) {
-                    bytes.append(contentsOf: Array((pending[2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
-                } else {
-                    bytes.append(contentsOf: pending)
-                }
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONText.appendQuoted(text, to: &bytes)
     }
-
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 }

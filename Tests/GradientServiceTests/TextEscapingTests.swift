@@ -34,13 +34,16 @@ struct TextEscapingTests {
     }
 
     @Test(arguments: [
-        "/gradient?colors=red", "q\"uo\\te\n\r\t\u{8}\u{C}", "\u{0}\u{1F}\u{7F}", "é ü 漢字 🌈", "a\u{2028}b\u{2029}c",
-        "\u{2026}",
+        ("/gradient?colors=red", #""/gradient?colors=red""#),
+        ("q\"uo\\te\n\r\t\u{8}\u{C}", #""q\"uo\\te\n\r\t\b\f""#),
+        ("\u{0}\u{1F}\u{7F}", #""\u0000\u001f\u007f""#), ("é ü 漢字 🌈", "\"é ü 漢字 🌈\""),
+        ("a\u{2028}b\u{2029}c", #""a\u2028b\u2029c""#), ("\u{2026}", "\"\u{2026}\""),
     ])
-    func jsonLogLinesQuoteLikeProblemJSON(text: String) {
+    func jsonQuotingEscapesExactly(text: String, expected: String) {
         var line = LogLine(capacity: 16)
         line.appendJSONQuoted(text)
-        #expect(String(decoding: line.bytes, as: UTF8.self) == JSONText.quoted(text))
+        #expect(String(decoding: line.bytes, as: UTF8.self) == expected)
+        #expect(JSONText.quoted(text) == expected)
     }
 
     @Test(arguments: [
