@@ -1,8 +1,8 @@
-/// Percent-decoding (RFC 3986 §2.1) over bytes.
+/// Percent-decoding (RFC 3986 §2.1) of request paths, over bytes. (Queries are form-decoded where they are used,
+/// by GradientCore's `QueryString`, which the service and the command-line tool share.)
 enum PercentDecoding {
-    /// Decodes `%XX` escapes, and `+` as a space when `plusIsSpace`; nil when a `%` is not followed by two
-    /// hexadecimal digits.
-    static func decode(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> [UInt8]? {
+    /// Decodes `%XX` escapes; nil when a `%` is not followed by two hexadecimal digits.
+    static func decode(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -15,7 +15,7 @@ enum PercentDecoding {
                 output.append(high << 4 | low)
                 index += 3
             } else {
-                output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                output.append(byte)
                 index += 1
             }
         }
@@ -23,13 +23,12 @@ enum PercentDecoding {
     }
 
     /// Decodes `bytes` into a string; nil for bad percent-encoding or bytes that are not UTF-8.
-    static func decodeString(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> Result<String, Failure> {
-        let needsDecoding = bytes.contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
-        if !needsDecoding {
+    static func decodeString(_ bytes: ArraySlice<UInt8>) -> Result<String, Failure> {
+        if !bytes.contains(UInt8(ascii: "%")) {
             guard let string = String(validating: bytes, as: UTF8.self) else { return .failure(.invalidUTF8) }
             return .success(string)
         }
-        guard let decoded = decode(bytes, plusIsSpace: plusIsSpace) else { return .failure(.invalidPercentEncoding) }
+        guard let decoded = decode(bytes) else { return .failure(.invalidPercentEncoding) }
         guard let string = String(validating: decoded, as: UTF8.self) else { return .failure(.invalidUTF8) }
         return .success(string)
     }

@@ -21,7 +21,7 @@ struct RequestTarget: Sendable {
         }
         let queryMark = target[pathStart...].firstIndex(of: UInt8(ascii: "?"))
         let pathBytes = target[pathStart..<(queryMark ?? target.endIndex)]
-        switch PercentDecoding.decodeString(pathBytes, plusIsSpace: false) {
+        switch PercentDecoding.decodeString(pathBytes) {
         case .success(let path): self.path = path.isEmpty ? "/" : path
         case .failure: throw .invalidTarget
         }

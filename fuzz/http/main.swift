@@ -14,9 +14,7 @@ public func fuzzHTTPRequestParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         parser.feed(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<end]))
         offset = end
         do {
-            while let request = try parser.nextRequest(receivedAt: clock.now) {
-                _ = try? request.queryItems()
-            }
+            while try parser.nextRequest(receivedAt: clock.now) != nil {}
         } catch {
             precondition(error.statusCode >= 400 && error.statusCode < 600)
             return 0
