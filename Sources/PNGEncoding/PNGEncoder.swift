@@ -124,19 +124,19 @@ public final class PNGEncoder {
             return
         }
         if isPreviousRowStored && memcmp(row, previousRow, bytesPerRow) == 0 {
-            try addRunRow(.repeated, pixel: row)
+            try addRunRow(.repeated, pixel: row, color: nil)
             return
         }
         if memcmp(row, row + bytesPerPixel, bytesPerRow - bytesPerPixel) == 0 {
             if isPreviousRowStored {
-                try addRunRow(.solid, pixel: row)
+                try addRunRow(.solid, pixel: row, color: row)
             } else if memcmp(row, previousPixel, bytesPerPixel) == 0 {
-                try addRunRow(.repeated, pixel: row)
+                try addRunRow(.repeated, pixel: row, color: nil)
             } else {
                 for index in 0..<bytesPerPixel {
                     pixelStep[index] = row[index] &- previousPixel[index]
                 }
-                try addRunRow(.solidStep, pixel: pixelStep)
+                try addRunRow(.solidStep, pixel: pixelStep, color: row)
             }
             previousPixel.update(from: row, count: bytesPerPixel)
             isPreviousRowStored = false
@@ -155,9 +155,12 @@ public final class PNGEncoder {
         isPreviousRowStored = true
     }
 
-    private func addRunRow(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) throws(PNGError) {
+    /// `color` is the row's colour when it is solid, nil when the row repeats the previous one.
+    private func addRunRow(
+        _ kind: RunRowKind, pixel: UnsafePointer<UInt8>, color: UnsafePointer<UInt8>?
+    ) throws(PNGError) {
         try generalRows.flush(into: stream)
-        generalRows.rowCodedElsewhere(kind, pixel: pixel)
+        generalRows.rowCodedElsewhere(kind, pixel: pixel, solidColor: color)
         block.append(kind, pixel: pixel)
         try stream.noteRunRow(kind, pixel: pixel, format: format)
         if block.isFull {

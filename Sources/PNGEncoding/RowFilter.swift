@@ -16,4 +16,31 @@ enum RowFilter {
             out[index] = row[index] &- row[index - bytesPerPixel]
         }
     }
+
+    /// Writes filter type 2 (Up) and the Up-filtered row to `output` (`count + 1` bytes), for a row that repeats its
+    /// first `periodLength` bytes over its whole length after a row that repeats `previousPeriod`: one period is
+    /// filtered, then doubled across the row.
+    static func upFromPeriodic(
+        _ row: UnsafePointer<UInt8>, count: Int, previousPeriod: UnsafePointer<UInt8>, periodLength: Int,
+        output: UnsafeMutablePointer<UInt8>
+    ) {
+        output[0] = 2
+        let out = output + 1
+        let head = min(periodLength, count)
+        for index in 0..<head {
+            out[index] = row[index] &- previousPeriod[index]
+        }
+        var filled = head
+        while filled < count {
+            let copied = min(filled, count - filled)
+            (out + filled).update(from: out, count: copied)
+            filled += copied
+        }
+    }
+
+    /// Writes filter type 0 (None) and the row to `output` (`count + 1` bytes).
+    static func none(_ row: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>) {
+        output[0] = 0
+        (output + 1).update(from: row, count: count)
+    }
 }

@@ -1,74 +1,135 @@
-/// Finds copies for a Sub-filtered general row in the row before it and in itself, trying only
-/// the distances gradients produce: one pixel back, one dither period back, and one row back
-/// shifted by up to ``maximumShift`` pixels either way.
+/// Finds copies for a Sub-filtered row in the rows before it and in itself, trying only the distances gradients
+/// produce, chosen per row by sampling:
 ///
-/// Linear gradients at many angles make each row a shifted copy of the previous one, which
-/// this finds in time proportional to the number of copies; rows it cannot describe cheaply
-/// (radial gradients, noise) are left to zlib, whose general search compresses them better.
+/// - a row `k` rows back (up to ``FilteredRowHistory/depth``), shifted by up to ``maximumShift`` pixels either way:
+///   a dithered horizontal gradient repeats the row 8 above (the 8×8 dither tile), a dithered 45° or 135° gradient
+///   repeats it shifted by 8 pixels, and undithered angled gradients repeat the row above shifted by a pixel or so;
+/// - whole dither periods back in the same row, where a dithered ramp's pattern recurs;
+/// - one dither period (8 pixels) back in the same row, and 4, 2 and 1 pixels back: a dithered vertical gradient's
+///   rows are that period repeated, and within a period Skia's pattern often repeats after 4 or 2 pixels;
+/// - one byte back: runs of zeros.
+///
+/// Candidates are ranked by how many sampled words of the row they reproduce, so a row costs a few hundred word
+/// compares to classify and then time proportional to its number of copies. Rows it cannot describe cheaply
+/// (radial gradients, noise) are refused and left to zlib, whose general search suits them.
 struct RowMatcher {
-    /// Pixels of shift tried between successive rows.
-    static let maximumShift = 4
-    /// Pixels after which an ordered-dithered row of one colour repeats (the 8×8 dither tile): a
-    /// dithered vertical gradient's rows are that period repeated.
+    /// Pixels of shift tried against each earlier row.
+    static let maximumShift = 8
+    /// Pixels after which an ordered-dithered row of one colour repeats (the 8×8 dither tile).
     static let ditherPeriod = 8
+    /// Positions sampled along the row to rank candidate distances.
+    static let sampleCount = 12
+    /// Row distances kept after ranking.
+    static let maximumRankedCandidates = 4
+    /// Estimated bits per filtered byte above which a row is refused (zlib's cost on dithered rows is about 0.75).
+    static let budgetBitsPerByte = 0.5
+    /// Estimated bits of a literal of a Sub- or Up-filtered gradient row, whose small differences code in 2–3 bits.
+    static let filteredLiteralBits = 2
+    /// Estimated bits of a literal of an unfiltered row: a raw colour sample.
+    static let rawLiteralBits = 6
+    /// Estimated bits of a copy's length and distance codes, before the distance's extra bits.
+    static let copyBitsEstimate = 6
 
     private let rowLength: Int
-    private let distances: [Int]
-    /// ``distances`` with the dither period first, for rows that repeat every ``ditherPeriod`` pixels.
-    private let periodicDistances: [Int]
-    /// Estimated size above which a row is refused, in bits: 1/8 bit per byte.
+    private let bytesPerPixel: Int
     private let bitBudget: Int
+    /// Distances to try at each position, nearest first.
+    private var candidates: [Int] = []
+    /// The best-scoring distance of the latest ranking, tried first at the row's start.
+    private var rankedDistance: Int?
+    /// The estimate of the last row coded with the current ranking, while that ranking may be reused.
+    private var reusableEstimate: Int?
+    /// Rows of history when the current ranking was made.
+    private var rankedRowsBack = 0
+    private var scored: [(distance: Int, score: Int)] = []
     /// The accepted row's tokens, for ``TokenBlock/append(_:)``.
     private(set) var tokens: [UInt32] = []
+    /// The estimated size of ``tokens``, in bits.
+    private(set) var estimatedBits = 0
 
     init(format: PNGImageFormat) {
-        let rowLength = format.bytesPerRow + 1
-        let bytesPerPixel = format.bytesPerPixel
-        let rowDistances = (-Self.maximumShift...Self.maximumShift).map { rowLength + $0 * bytesPerPixel }
-        self.rowLength = rowLength
-        distances = ([bytesPerPixel] + rowDistances).filter { (1...32768).contains($0) }
-        periodicDistances = [Self.ditherPeriod * bytesPerPixel] + distances
-        bitBudget = rowLength / 8
+        rowLength = format.bytesPerRow + 1
+        bytesPerPixel = format.bytesPerPixel
+        bitBudget = Int(Double(rowLength) * Self.budgetBitsPerByte)
+        candidates.reserveCapacity(Self.maximumRankedCandidates + 3)
+        scored.reserveCapacity(8 * (2 * Self.maximumShift + 1) + rowLength / (Self.ditherPeriod * bytesPerPixel))
     }
 
-    /// Matches the row at `rows + rowLength`, whose predecessor in the stream is at `rows`.
+    /// Matches the row at `history.current` against itself and the history before it.
     ///
-    /// Returns false, leaving ``tokens`` unspecified, when the estimated size exceeds the
-    /// budget times `budgetFactor`. A `periodic` row (its pixels repeat every ``ditherPeriod``)
-    /// is also matched one period back and always accepted: it costs one period of literals
-    /// and a copy per 258 bytes.
-    mutating func match(_ rows: UnsafePointer<UInt8>, budgetFactor: Int, periodic: Bool = false) -> Bool {
-        let bitBudget = periodic ? Int.max : self.bitBudget * budgetFactor
-        let distances = periodic ? periodicDistances : self.distances
+    /// Returns false, leaving ``tokens`` unspecified, when the estimated size exceeds the budget times
+    /// `budgetFactor`. `literalBits` estimates a literal's cost in this row (``filteredLiteralBits`` or
+    /// ``rawLiteralBits``); a copy is taken only when the literals it replaces would cost at least as much.
+    /// A `periodic` row (one dither period repeated) skips the search for longer in-row distances, which reproduce
+    /// nothing that one period back does not.
+    mutating func match(
+        _ history: FilteredRowHistory, budgetFactor: Int = 1, literalBits: Int, periodic: Bool = false
+    ) -> Bool {
+        let current = UnsafePointer(history.current)
+        let available = history.historyByteCount
+        let bitBudget = self.bitBudget * budgetFactor
+        // Rows of one gradient relate to their predecessors alike: a ranking that coded the row before cheaply
+        // (under a quarter of the budget, with as many rows behind it) usually still fits. It is kept while it codes
+        // the row about as cheaply; otherwise the row is ranked afresh.
+        if !periodic, let reference = reusableEstimate, reference <= bitBudget / 4,
+            history.rowCount == rankedRowsBack
+        {
+            let reuseBudget = min(bitBudget, reference + reference / 2 + 64)
+            if parse(current, available: available, literalBits: literalBits, bitBudget: reuseBudget) {
+                reusableEstimate = estimatedBits
+                return true
+            }
+        }
+        rankRowDistances(current, available: available, rowsBack: history.rowCount, periodic: periodic)
+        rankedRowsBack = history.rowCount
+        for pixels in [8, 4, 2, 1] where pixels * bytesPerPixel < rowLength {
+            candidates.append(pixels * bytesPerPixel)
+        }
+        candidates.append(1)
+        candidates.sort()
+        let accepted = parse(current, available: available, literalBits: literalBits, bitBudget: bitBudget)
+        reusableEstimate = accepted && !periodic ? estimatedBits : nil
+        return accepted
+    }
+
+    /// Codes the row with the current ``candidates`` into ``tokens``; false once the estimate exceeds `bitBudget`.
+    private mutating func parse(
+        _ current: UnsafePointer<UInt8>, available: Int, literalBits: Int, bitBudget: Int
+    ) -> Bool {
         tokens.removeAll(keepingCapacity: true)
-        let current = rows + rowLength
         var position = 0
-        var estimatedBits = 0
-        var lastDistance = distances.last ?? 1
+        estimatedBits = 0
+        var lastDistance = rankedDistance ?? candidates[0]
         while position < rowLength {
             let limit = min(258, rowLength - position)
             var bestLength = 0
             var bestDistance = 0
             if limit >= 3 {
-                for index in -1..<distances.count {
-                    let distance = index < 0 ? lastDistance : distances[index]
-                    guard distance <= rowLength + position else { continue }
+                let reach = available + position
+                if lastDistance <= reach {
+                    bestLength = Self.matchLength(current + position, current + position - lastDistance, limit: limit)
+                    bestDistance = lastDistance
+                }
+                // The longest copy wins; among equally long ones the nearest, whose distance code is cheapest.
+                // Candidates are in increasing distance, so a full-length copy ends the search.
+                for distance in candidates where distance != lastDistance && distance <= reach {
+                    if bestLength == limit && distance > bestDistance { break }
                     let length = Self.matchLength(current + position, current + position - distance, limit: limit)
-                    if length > bestLength {
+                    if length > bestLength || length == bestLength && distance < bestDistance {
                         bestLength = length
                         bestDistance = distance
-                        if length == limit { break }
                     }
                 }
             }
-            if bestLength >= 3 {
+            let extraBits = bestLength >= 3 ? DeflateDistanceCode(distance: bestDistance).extraBitCount : 0
+            if bestLength >= 3 && bestLength * literalBits >= Self.copyBitsEstimate + extraBits {
                 tokens.append(TokenBlock.match(length: bestLength, distance: bestDistance))
-                estimatedBits += 8 + DeflateDistanceCode(distance: bestDistance).extraBitCount
+                estimatedBits += Self.copyBitsEstimate + extraBits
                 position += bestLength
                 lastDistance = bestDistance
             } else {
                 tokens.append(TokenBlock.literal(current[position]))
-                estimatedBits += 8
+                estimatedBits += literalBits
                 position += 1
             }
             if estimatedBits > bitBudget {
@@ -76,6 +137,63 @@ struct RowMatcher {
             }
         }
         return true
+    }
+
+    /// Replaces ``tokens`` with tokens kept from an earlier match of the same row.
+    mutating func replaceTokens(with kept: [UInt32]) {
+        tokens.removeAll(keepingCapacity: true)
+        tokens.append(contentsOf: kept)
+    }
+
+    /// Fills ``candidates`` with the best-scoring distances: into earlier rows, `k` rows back shifted by `s` pixels,
+    /// and within the row, whole dither periods back (a dithered ramp's pattern recurs wherever the colour has moved
+    /// by a whole step, often a few hundred pixels along). Each is scored by how many sampled 8-byte words of the
+    /// current row it reproduces; ties go to the nearer distance, whose code is cheaper.
+    private mutating func rankRowDistances(
+        _ current: UnsafePointer<UInt8>, available: Int, rowsBack: Int, periodic: Bool
+    ) {
+        candidates.removeAll(keepingCapacity: true)
+        scored.removeAll(keepingCapacity: true)
+        rankedDistance = nil
+        guard rowLength >= 16 else { return }
+        let period = Self.ditherPeriod * bytesPerPixel
+        // A periodic row holds nothing new after its first period: samples cover one period, after the first.
+        let samples = periodic ? (period + 7) / 8 : Self.sampleCount
+        let spacing = periodic ? 8 : max(1, (rowLength - 8) / (Self.sampleCount + 1))
+        let firstOffset = periodic ? period + 1 : spacing
+        let raw = UnsafeRawPointer(current)
+        func score(_ distance: Int) {
+            var score = 0
+            for sample in 0..<samples {
+                let offset = firstOffset + sample * spacing
+                guard offset + 8 <= rowLength, offset >= distance - available else { continue }
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                if word == raw.loadUnaligned(fromByteOffset: offset - distance, as: UInt64.self) {
+                    score += 1
+                }
+            }
+            if score > 0 { scored.append((distance, score)) }
+        }
+        if !periodic {
+            for distance in stride(from: 2 * period, to: min(rowLength, SlidingWindow.size), by: period) {
+                score(distance)
+            }
+        }
+        if rowsBack > 0 {
+            for back in 1...rowsBack {
+                // In a periodic row, shifts a whole period apart reproduce the same bytes.
+                for shift in periodic ? 0...(Self.ditherPeriod - 1) : -Self.maximumShift...Self.maximumShift {
+                    let distance = back * rowLength - shift * bytesPerPixel
+                    guard distance >= 1 && distance <= SlidingWindow.size else { continue }
+                    score(distance)
+                }
+            }
+        }
+        scored.sort { $0.score > $1.score || $0.score == $1.score && $0.distance < $1.distance }
+        rankedDistance = scored.first?.distance
+        for entry in scored.prefix(Self.maximumRankedCandidates) {
+            candidates.append(entry.distance)
+        }
     }
 
     /// Length of the common prefix of `a` and `b`, at most `limit`.

@@ -1,0 +1,90 @@
+/// The latest filtered rows of the stream, contiguous and in order, followed by room for the row being coded, so a
+/// matcher can copy from up to ``depth`` rows back (as far as deflate's 32 KiB window reaches) with plain pointer
+/// arithmetic.
+///
+/// Rows coded as runs (``RunRowKind``) are only recorded; their bytes are written out when a general row next needs
+/// them as history, so long runs of solid or repeated rows cost nothing here. Memory is a few rows: O(width).
+final class FilteredRowHistory {
+    /// Rows kept behind the current one: up to eight (one period of the 8×8 dither tile) while they fit in deflate's
+    /// window; none when a single row is longer than the window.
+    let depth: Int
+    let rowLength: Int
+    private let bytesPerPixel: Int
+    /// Room for `2 × (depth + 1)` rows; history slides back to the start when the current row would not fit.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let capacityRows: Int
+    /// Index (in rows) of the current row's slot.
+    private var currentSlot = 0
+    /// Rows of real history before the current slot.
+    private(set) var rowCount = 0
+    private var pendingRuns: [(kind: RunRowKind, pixel: [UInt8])] = []
+
+    init(format: PNGImageFormat) {
+        rowLength = format.bytesPerRow + 1
+        bytesPerPixel = format.bytesPerPixel
+        depth = min(8, SlidingWindow.size / rowLength)
+        capacityRows = 2 * (depth + 1)
+        storage = .allocate(capacity: capacityRows * rowLength)
+        pendingRuns.reserveCapacity(depth)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Where the row being coded goes; the history precedes it.
+    var current: UnsafeMutablePointer<UInt8> { storage + currentSlot * rowLength }
+
+    /// Bytes of history directly before ``current``.
+    var historyByteCount: Int { rowCount * rowLength }
+
+    /// Makes the row at ``current`` part of the history and opens a slot for the next one.
+    func commitCurrent() {
+        rowCount = min(rowCount + 1, depth)
+        advance()
+    }
+
+    /// Records a row coded as a run; its filtered bytes are produced by ``materializePendingRuns()`` when needed.
+    /// `pixel` is the row's pixel, or for ``RunRowKind/solidStep`` its step.
+    func recordRun(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) {
+        guard depth > 0 else { return }
+        if pendingRuns.count == depth {
+            pendingRuns.removeFirst()
+        }
+        pendingRuns.append((kind, Array(UnsafeBufferPointer(start: pixel, count: bytesPerPixel))))
+    }
+
+    /// Writes the recorded run rows into the history, so that the next row can copy from them.
+    func materializePendingRuns() {
+        guard !pendingRuns.isEmpty else { return }
+        for run in pendingRuns {
+            let row = current
+            row[0] = run.kind.filterType
+            let body = row + 1
+            let count = rowLength - 1
+            switch run.kind {
+            case .repeated:
+                body.update(repeating: 0, count: count)
+            case .solid:
+                body.update(repeating: 0, count: count)
+                for index in 0..<bytesPerPixel { body[index] = run.pixel[index] }
+            case .solidStep:
+                for offset in stride(from: 0, to: count, by: bytesPerPixel) {
+                    for index in 0..<bytesPerPixel { body[offset + index] = run.pixel[index] }
+                }
+            }
+            commitCurrent()
+        }
+        pendingRuns.removeAll(keepingCapacity: true)
+    }
+
+    private func advance() {
+        if currentSlot + 1 < capacityRows {
+            currentSlot += 1
+            return
+        }
+        let kept = rowCount * rowLength
+        storage.update(from: storage + (currentSlot + 1) * rowLength - kept, count: kept)
+        currentSlot = rowCount
+    }
+}
