@@ -17,6 +17,8 @@ final class FilteredRowHistory {
     private var currentSlot = 0
     /// Rows of real history before the current slot.
     private(set) var rowCount = 0
+    /// Rows of the stream before the current one, whether kept, coded as runs or slid out of the history.
+    private var streamRowCount = 0
     private var pendingRuns: [(kind: RunRowKind, pixel: [UInt8])] = []
 
     init(format: PNGImageFormat) {
@@ -38,8 +40,16 @@ final class FilteredRowHistory {
     /// Bytes of history directly before ``current``.
     var historyByteCount: Int { rowCount * rowLength }
 
+    /// The position of ``current`` in the filtered stream, once pending runs are materialized.
+    var currentStreamOffset: Int { streamRowCount * rowLength }
+
     /// Makes the row at ``current`` part of the history and opens a slot for the next one.
     func commitCurrent() {
+        streamRowCount += 1
+        keepCurrent()
+    }
+
+    private func keepCurrent() {
         rowCount = min(rowCount + 1, depth)
         advance()
     }
@@ -47,6 +57,7 @@ final class FilteredRowHistory {
     /// Records a row coded as a run; its filtered bytes are produced by ``materializePendingRuns()`` when needed.
     /// `pixel` is the row's pixel, or for ``RunRowKind/solidStep`` its step.
     func recordRun(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) {
+        streamRowCount += 1
         guard depth > 0 else { return }
         if pendingRuns.count == depth {
             pendingRuns.removeFirst()
@@ -73,7 +84,7 @@ final class FilteredRowHistory {
                     for index in 0..<bytesPerPixel { body[offset + index] = run.pixel[index] }
                 }
             }
-            commitCurrent()
+            keepCurrent()
         }
         pendingRuns.removeAll(keepingCapacity: true)
     }

@@ -20,7 +20,7 @@ struct RowMatcher {
     /// Positions sampled along the row to rank candidate distances.
     static let sampleCount = 12
     /// Row distances kept after ranking.
-    static let maximumRankedCandidates = 4
+    static let maximumRankedCandidates = 8
     /// Estimated bits per filtered byte above which a row is refused (zlib's cost on dithered rows is about 0.75).
     static let budgetBitsPerByte = 0.5
     /// Estimated bits of a literal of a Sub- or Up-filtered gradient row, whose small differences code in 2–3 bits.
@@ -106,18 +106,22 @@ struct RowMatcher {
             var bestDistance = 0
             if limit >= 3 {
                 let reach = available + position
+                // The copy that saves the most over literals wins: length against the cost of its distance.
+                var bestSaving = Int.min
                 if lastDistance <= reach {
                     bestLength = Self.matchLength(current + position, current + position - lastDistance, limit: limit)
                     bestDistance = lastDistance
+                    bestSaving = saving(bestLength, bestDistance, literalBits)
                 }
-                // The longest copy wins; among equally long ones the nearest, whose distance code is cheapest.
-                // Candidates are in increasing distance, so a full-length copy ends the search.
+                // Candidates are in increasing distance, so after a full-length copy none can save more.
                 for distance in candidates where distance != lastDistance && distance <= reach {
                     if bestLength == limit && distance > bestDistance { break }
                     let length = Self.matchLength(current + position, current + position - distance, limit: limit)
-                    if length > bestLength || length == bestLength && distance < bestDistance {
+                    let candidateSaving = saving(length, distance, literalBits)
+                    if candidateSaving > bestSaving {
                         bestLength = length
                         bestDistance = distance
+                        bestSaving = candidateSaving
                     }
                 }
             }
@@ -137,6 +141,12 @@ struct RowMatcher {
             }
         }
         return true
+    }
+
+    /// Estimated bits saved by coding `length` bytes as a copy from `distance` rather than as literals.
+    @inline(__always)
+    private func saving(_ length: Int, _ distance: Int, _ literalBits: Int) -> Int {
+        length * literalBits - Self.copyBitsEstimate - DeflateDistanceCode(distance: distance).extraBitCount
     }
 
     /// Replaces ``tokens`` with tokens kept from an earlier match of the same row.
@@ -198,7 +208,7 @@ struct RowMatcher {
 
     /// Length of the common prefix of `a` and `b`, at most `limit`.
     @inline(__always)
-    private static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, limit: Int) -> Int {
+    static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, limit: Int) -> Int {
         var length = 0
         let rawA = UnsafeRawPointer(a)
         let rawB = UnsafeRawPointer(b)

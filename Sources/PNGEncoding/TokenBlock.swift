@@ -2,7 +2,7 @@
 /// Huffman code built from their own symbol counts.
 struct TokenBlock {
     /// Tokens kept before the block must be written; bounds memory and the output reservation.
-    static let maximumTokenCount = 1 << 16
+    static let maximumTokenCount = 1 << 14
 
     /// A literal byte (below 256), or `matchFlag | length << 16 | distance`.
     private var tokens: [UInt32] = []

@@ -1,0 +1,184 @@
+/// General LZ77 matching for filtered rows that no structural distance describes (radial and conic gradients,
+/// noise): hash chains over the window, as zlib keeps them, but keyed on 8 bytes instead of 3.
+///
+/// Dithered rows hold few distinct byte values, so zlib's 3-byte chains fill with positions that match for only a
+/// few bytes and it must walk hundreds of them to find a long copy (level 9 walks 4096: a 1080p dithered radial
+/// gradient takes seconds). Keyed on 8 bytes, a chain holds only positions that already match for 8 bytes, so a few
+/// steps find the long copies; shorter ones would cost as much as the literals they replace.
+struct HashMatcher {
+    /// Bytes hashed per position; also the shortest copy found through the chains.
+    static let keyLength = 24
+    /// log2 of the number of chain heads.
+    static let hashBits = 16
+    /// Chain entries examined per position.
+    static let maximumChainSteps = 8
+    /// Bytes of the short key (3 or 4) and the mask that keeps them.
+    static let shortKeyMask: UInt64 = 0xFF_FFFF
+    /// Chain entries examined through the short key.
+    static let maximumShortChainSteps = 4
+    /// A copy at least this long is taken without looking further.
+    static let goodEnoughLength = 128
+
+    private let rowLength: Int
+    /// Latest absolute stream position for each hash, or -1.
+    private let heads: UnsafeMutablePointer<Int32>
+    /// For each position modulo the window size, the previous position with the same hash.
+    private let links: UnsafeMutablePointer<Int32>
+    /// The same for a short key, searched when the long key finds no copy as long as itself.
+    private let shortHeads: UnsafeMutablePointer<Int32>
+    private let shortLinks: UnsafeMutablePointer<Int32>
+
+    init(format: PNGImageFormat) {
+        rowLength = format.bytesPerRow + 1
+        heads = .allocate(capacity: 1 << Self.hashBits)
+        heads.initialize(repeating: -1, count: 1 << Self.hashBits)
+        links = .allocate(capacity: SlidingWindow.size)
+        links.initialize(repeating: -1, count: SlidingWindow.size)
+        shortHeads = .allocate(capacity: 1 << Self.hashBits)
+        shortHeads.initialize(repeating: -1, count: 1 << Self.hashBits)
+        shortLinks = .allocate(capacity: SlidingWindow.size)
+        shortLinks.initialize(repeating: -1, count: SlidingWindow.size)
+    }
+
+    /// Frees the tables; the matcher must not be used afterwards.
+    func deallocate() {
+        heads.deallocate()
+        links.deallocate()
+        shortHeads.deallocate()
+        shortLinks.deallocate()
+    }
+
+    @inline(__always)
+    private static func hash(_ pointer: UnsafePointer<UInt8>) -> Int {
+        let raw = UnsafeRawPointer(pointer)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let middle = raw.loadUnaligned(fromByteOffset: keyLength / 2 - 4, as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: keyLength - 8, as: UInt64.self)
+        let mixed = first &* 0x9E37_79B9_7F4A_7C15 ^ middle &* 0xC2B2_AE3D_27D4_EB4F ^ last &* 0x1656_67B1_9E37_79F9
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - hashBits))
+    }
+
+    @inline(__always)
+    private static func shortHash(_ pointer: UnsafePointer<UInt8>) -> Int {
+        let word = UInt64(UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)) & shortKeyMask
+        return Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - hashBits))
+    }
+
+    @inline(__always)
+    private func insert(_ pointer: UnsafePointer<UInt8>, absolute: Int) {
+        let slot = Self.hash(pointer)
+        links[absolute & (SlidingWindow.size - 1)] = heads[slot]
+        heads[slot] = Int32(truncatingIfNeeded: absolute)
+        let shortSlot = Self.shortHash(pointer)
+        shortLinks[absolute & (SlidingWindow.size - 1)] = shortHeads[shortSlot]
+        shortHeads[shortSlot] = Int32(truncatingIfNeeded: absolute)
+    }
+
+    /// Codes the row at `history.current` into `tokens` (literals and copies, as ``TokenBlock`` takes them) and
+    /// returns the estimated size in bits (`literalBits` a literal, `copyBits` plus extra bits a copy).
+    ///
+    /// Parsing is lazy by one byte, as zlib's: a copy is deferred when the next position starts a longer one.
+    mutating func code(
+        _ history: FilteredRowHistory, into tokens: inout [UInt32], literalBits: Int, copyBits: Int
+    ) -> Int {
+        tokens.removeAll(keepingCapacity: true)
+        let current = UnsafePointer(history.current)
+        let rowStart = history.currentStreamOffset
+        let oldest = rowStart - history.historyByteCount
+        let lastKey = rowLength - Self.keyLength
+        var estimatedBits = 0
+        var position = 0
+        var lastDistance = 0
+        var pending = findMatch(current, at: 0, rowStart: rowStart, oldest: oldest, lastDistance: 0)
+        while position < rowLength {
+            var match = pending
+            if position <= lastKey { insert(current + position, absolute: rowStart + position) }
+            if match.length >= 3 && match.length < Self.goodEnoughLength && position + 1 < rowLength {
+                let next = findMatch(
+                    current, at: position + 1, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
+                if next.length > match.length + 1 {
+                    tokens.append(TokenBlock.literal(current[position]))
+                    estimatedBits += literalBits
+                    position += 1
+                    pending = next
+                    continue
+                }
+            }
+            let extraBits = match.length >= 3 ? DeflateDistanceCode(distance: match.distance).extraBitCount : 0
+            if match.length >= 3 && match.length * literalBits >= copyBits + extraBits {
+                tokens.append(TokenBlock.match(length: match.length, distance: match.distance))
+                estimatedBits += copyBits + extraBits
+                let end = position + match.length
+                var inside = position + 1
+                while inside < end && inside <= lastKey {
+                    insert(current + inside, absolute: rowStart + inside)
+                    inside += 1
+                }
+                position = end
+                lastDistance = match.distance
+            } else {
+                tokens.append(TokenBlock.literal(current[position]))
+                estimatedBits += literalBits
+                position += 1
+                match.length = 0
+            }
+            if position < rowLength {
+                pending = findMatch(
+                    current, at: position, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
+            }
+        }
+        return estimatedBits
+    }
+
+    /// The longest copy for `position` among the last distance used and the hash chain (not yet holding `position`).
+    @inline(__always)
+    private func findMatch(
+        _ current: UnsafePointer<UInt8>, at position: Int, rowStart: Int, oldest: Int, lastDistance: Int
+    ) -> (length: Int, distance: Int) {
+        let limit = min(258, rowLength - position)
+        guard limit >= 3 else { return (0, 0) }
+        var bestLength = 0
+        var bestDistance = 0
+        if lastDistance > 0 {
+            bestLength = RowMatcher.matchLength(current + position, current + position - lastDistance, limit: limit)
+            bestDistance = lastDistance
+        }
+        guard position <= rowLength - Self.keyLength, bestLength < Self.goodEnoughLength else {
+            return (bestLength, bestDistance)
+        }
+        let absolute = rowStart + position
+        var candidate = Int(heads[Self.hash(current + position)])
+        var steps = 0
+        while candidate >= oldest && steps < Self.maximumChainSteps {
+            let distance = absolute - candidate
+            guard distance <= SlidingWindow.size else { break }
+            let length = RowMatcher.matchLength(current + position, current + position - distance, limit: limit)
+            if length > bestLength {
+                bestLength = length
+                bestDistance = distance
+                if length >= Self.goodEnoughLength { break }
+            }
+            let next = Int(links[candidate & (SlidingWindow.size - 1)])
+            guard next < candidate else { break }
+            candidate = next
+            steps += 1
+        }
+        guard bestLength < Self.keyLength else { return (bestLength, bestDistance) }
+        candidate = Int(shortHeads[Self.shortHash(current + position)])
+        steps = 0
+        while candidate >= oldest && steps < Self.maximumShortChainSteps {
+            let distance = absolute - candidate
+            guard distance <= SlidingWindow.size else { break }
+            let length = RowMatcher.matchLength(current + position, current + position - distance, limit: limit)
+            if length > bestLength {
+                bestLength = length
+                bestDistance = distance
+            }
+            let next = Int(shortLinks[candidate & (SlidingWindow.size - 1)])
+            guard next < candidate else { break }
+            candidate = next
+            steps += 1
+        }
+        return (bestLength, bestDistance)
+    }
+}
