@@ -156,6 +156,15 @@ enum RowPattern: String, CaseIterable, Sendable {
     /// A dithered vertical gradient: rows repeating every 8 pixels, mixed with solid rows, solid
     /// steps and repeated rows, so periodic rows follow every kind of run row.
     case dithered
+    /// A dithered horizontal gradient: eight rows of a ramp with small noise, then each row a copy of the row 8 above,
+    /// now and then with one byte changed.
+    case ditherTile
+    /// A dithered 135° gradient: each row the row 8 above shifted left by 8 pixels, with new pixels entering on the
+    /// right and now and then one byte changed.
+    case ditherDiagonal
+    /// Irregular rows made of pieces of earlier rows (up to 32 KiB back) and noise, as a dithered radial gradient's
+    /// rows are: once zlib's share is used up, the general LZ77 search codes them.
+    case pieces
 
     func rows(_ format: PNGImageFormat, seed: UInt64 = 1) -> [[UInt8]] {
         var generator = SeededGenerator(seed: seed)
@@ -243,6 +252,50 @@ enum RowPattern: String, CaseIterable, Sendable {
                     }
                     rows.append(Array((0..<format.width).map { tile[$0 % 8] }.joined()))
                 }
+            }
+            return rows
+        case .ditherTile, .ditherDiagonal:
+            var rows: [[UInt8]] = []
+            for y in 0..<format.height {
+                if y < 8 {
+                    rows.append(
+                        (0..<format.bytesPerRow).map {
+                            UInt8(truncatingIfNeeded: $0 / bytesPerPixel / 5)
+                                &+ UInt8.random(in: 0...1, using: &generator)
+                        })
+                    continue
+                }
+                var row = rows[y - 8]
+                if self == .ditherDiagonal {
+                    let pixels = min(8, format.width) * bytesPerPixel
+                    row =
+                        Array(row.dropFirst(pixels))
+                        + (0..<pixels).map { _ in UInt8.random(in: 0...3, using: &generator) }
+                }
+                if Int.random(in: 0..<10, using: &generator) == 0 {
+                    row[Int.random(in: 0..<format.bytesPerRow, using: &generator)] &+= 1
+                }
+                rows.append(row)
+            }
+            return rows
+        case .pieces:
+            var stream: [UInt8] = []
+            var rows: [[UInt8]] = []
+            for _ in 0..<format.height {
+                var row: [UInt8] = []
+                while row.count < format.bytesPerRow {
+                    let length = Int.random(in: 1...80, using: &generator)
+                    if stream.count > 64 && Int.random(in: 0..<4, using: &generator) > 0 {
+                        let start = Int.random(
+                            in: max(0, stream.count - 32000)..<(stream.count - 40), using: &generator)
+                        row += stream[start..<min(stream.count, start + length)]
+                    } else {
+                        row += (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                    }
+                }
+                row = Array(row.prefix(format.bytesPerRow))
+                stream += row
+                rows.append(row)
             }
             return rows
         }
