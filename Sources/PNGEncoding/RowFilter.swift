@@ -12,8 +12,18 @@ enum RowFilter {
         let out = output + 1
         let head = min(bytesPerPixel, count)
         out.update(from: row, count: head)
-        for index in head..<count {
+        var index = head
+        let source = UnsafeRawPointer(row)
+        let destination = UnsafeMutableRawPointer(out)
+        while index + 16 <= count {
+            let current = source.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let left = source.loadUnaligned(fromByteOffset: index - bytesPerPixel, as: SIMD16<UInt8>.self)
+            destination.storeBytes(of: current &- left, toByteOffset: index, as: SIMD16<UInt8>.self)
+            index += 16
+        }
+        while index < count {
             out[index] = row[index] &- row[index - bytesPerPixel]
+            index += 1
         }
     }
 

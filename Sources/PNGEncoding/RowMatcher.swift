@@ -35,6 +35,8 @@ struct RowMatcher {
     private let bitBudget: Int
     /// Distances to try at each position, nearest first.
     private var candidates: [Int] = []
+    /// Estimated bits of a copy from each candidate distance: codes plus the distance's extra bits.
+    private var candidateCosts: [Int] = []
     /// The best-scoring distance of the latest ranking, tried first at the row's start.
     private var rankedDistance: Int?
     /// The estimate of the last row coded with the current ranking, while that ranking may be reused.
@@ -87,6 +89,10 @@ struct RowMatcher {
         }
         candidates.append(1)
         candidates.sort()
+        candidateCosts.removeAll(keepingCapacity: true)
+        for distance in candidates {
+            candidateCosts.append(Self.copyBitsEstimate + DeflateDistanceCode(distance: distance).extraBitCount)
+        }
         let accepted = parse(current, available: available, literalBits: literalBits, bitBudget: bitBudget)
         reusableEstimate = accepted && !periodic ? estimatedBits : nil
         return accepted
@@ -111,13 +117,18 @@ struct RowMatcher {
                 if lastDistance <= reach {
                     bestLength = Self.matchLength(current + position, current + position - lastDistance, limit: limit)
                     bestDistance = lastDistance
-                    bestSaving = saving(bestLength, bestDistance, literalBits)
+                    bestSaving =
+                        bestLength * literalBits - Self.copyBitsEstimate
+                        - DeflateDistanceCode(distance: bestDistance).extraBitCount
                 }
                 // Candidates are in increasing distance, so after a full-length copy none can save more.
-                for distance in candidates where distance != lastDistance && distance <= reach {
+                for index in candidates.indices {
+                    let distance = candidates[index]
+                    if distance > reach { break }
+                    if distance == lastDistance { continue }
                     if bestLength == limit && distance > bestDistance { break }
                     let length = Self.matchLength(current + position, current + position - distance, limit: limit)
-                    let candidateSaving = saving(length, distance, literalBits)
+                    let candidateSaving = length * literalBits - candidateCosts[index]
                     if candidateSaving > bestSaving {
                         bestLength = length
                         bestDistance = distance
@@ -141,12 +152,6 @@ struct RowMatcher {
             }
         }
         return true
-    }
-
-    /// Estimated bits saved by coding `length` bytes as a copy from `distance` rather than as literals.
-    @inline(__always)
-    private func saving(_ length: Int, _ distance: Int, _ literalBits: Int) -> Int {
-        length * literalBits - Self.copyBitsEstimate - DeflateDistanceCode(distance: distance).extraBitCount
     }
 
     /// Replaces ``tokens`` with tokens kept from an earlier match of the same row.

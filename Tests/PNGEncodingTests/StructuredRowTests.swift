@@ -37,7 +37,7 @@ struct StructuredRowTests {
         let format = PNGImageFormat(width: 1000, height: 200)
         let rows = RowPattern.pieces.rows(format)
         let png = try encodePNG(format, rows: rows)
-        // Noise does not compress; three pieces in four are copies of up to 80 bytes: well under half the 600 KB.
+        // Noise does not compress; three pieces in four are copies of 24–120 bytes: well under half the 600 KB.
         #expect(png.count < format.height * format.bytesPerRow / 2)
         try expectRoundTrip(format, rows: rows)
     }

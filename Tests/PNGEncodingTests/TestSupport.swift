@@ -284,7 +284,7 @@ enum RowPattern: String, CaseIterable, Sendable {
             for _ in 0..<format.height {
                 var row: [UInt8] = []
                 while row.count < format.bytesPerRow {
-                    let length = Int.random(in: 1...80, using: &generator)
+                    let length = Int.random(in: 24...120, using: &generator)
                     if stream.count > 64 && Int.random(in: 0..<4, using: &generator) > 0 {
                         let start = Int.random(
                             in: max(0, stream.count - 32000)..<(stream.count - 40), using: &generator)
