@@ -60,15 +60,8 @@ struct RampLookup {
         if !(t >= first) { return firstColor }
         if t >= last { return lastColor }
         let segment = segments[segmentIndex(containing: t, segmentHint: &segmentHint)]
-        var weight = (t - segment.start) * segment.inverseLength
-        if !segment.isPlain {
-            if segment.inverseLength == 0 { return segment.to }
-            if segment.hintCase != 0.5 {
-                weight = segment.hintCase == 0 ? 1 : 0
-            } else {
-                weight = ElementaryMath.pow(weight, segment.hintExponent)
-            }
-        }
+        if segment.inverseLength == 0 { return segment.to }
+        let weight = (t - segment.start) * segment.inverseLength
         return segment.from + segment.delta * weight
     }
 
