@@ -2,11 +2,10 @@ extension FloatRamp {
     /// The pixel centres' offsets from a chunk's first pixel: Skia's `seed_shader` iota.
     static let pixelCentres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
 
-    /// Renders a row eight pixels at a time: `t` maps each chunk's pixel-centre x coordinates to the gradient's `t`.
+    /// Renders a row eight pixels at a time, with `parameter` giving each pixel's `t`.
     @inline(__always)
-    func renderRow<E: PixelEncoder>(
-        _ row: UnsafeMutablePointer<UInt8>, width: Int, dither: SIMD8<Float>, _: E.Type,
-        t: (SIMD8<Float>) -> SIMD8<Float>
+    func renderRow<E: PixelEncoder, P: RowParameter>(
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, dither: SIMD8<Float>, _ parameter: P, _: E.Type
     ) {
         factors.withUnsafeBufferPointer { factors in
             biases.withUnsafeBufferPointer { biases in
@@ -15,7 +14,7 @@ extension FloatRamp {
                     var x = 0
                     while x < width {
                         let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
-                        let color = color(at: t(centers), tables)
+                        let color = color(at: parameter.t(atCenters: centers), tables)
                         E.store(color, dither: dither, count: min(8, width - x), to: row + x * E.bytesPerPixel)
                         x += 8
                     }
@@ -52,10 +51,10 @@ extension FloatRamp {
         case .pad:
             if clampsT { t = Self.clamped(t) }
         case .repeating:
-            t = Self.clamped(t - t.rounded(.down))
+            t = Self.clamped(t - Self.floor(t))
         case .reflect:
             let shifted = t - 1
-            let mirrored = shifted - 2 * (shifted * 0.5).rounded(.down) - 1
+            let mirrored = shifted - 2 * Self.floor(shifted * 0.5) - 1
             t = Self.clamped(mirrored.replacing(with: -mirrored, where: mirrored .< 0))
         case .transparent:
             outside = .!((t .>= 0) .& (t .<= 1))
@@ -89,6 +88,16 @@ extension FloatRamp {
             color.alpha.replace(with: 0, where: outside)
         }
         return color
+    }
+
+    /// `floor(t)` lane by lane, exact for |t| < 2²² (rounding by adding and removing 1.5 × 2²³, then stepping down
+    /// where that rounded up); larger values are left as they are, as floor leaves them.
+    @inline(__always)
+    static func floor(_ t: SIMD8<Float>) -> SIMD8<Float> {
+        let rounded = (t + 12_582_912) - 12_582_912
+        let floored = rounded.replacing(with: rounded - 1, where: rounded .> t)
+        let large = t .> 4_194_304 .| t .< -4_194_304
+        return floored.replacing(with: t, where: large)
     }
 
     @inline(__always)

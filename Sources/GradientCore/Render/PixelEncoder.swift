@@ -40,14 +40,22 @@ enum RGB8Encoder: PixelEncoder {
 
     @inline(__always)
     static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
-        let red = quantized(pointwiseMin(color.red + dither, color.alpha), scale: 255)
-        let green = quantized(pointwiseMin(color.green + dither, color.alpha), scale: 255)
-        let blue = quantized(pointwiseMin(color.blue + dither, color.alpha), scale: 255)
-        for lane in 0..<count {
-            pointer[lane * 3] = UInt8(truncatingIfNeeded: red[lane])
-            pointer[lane * 3 + 1] = UInt8(truncatingIfNeeded: green[lane])
-            pointer[lane * 3 + 2] = UInt8(truncatingIfNeeded: blue[lane])
+        let red = color.red + dither
+        let green = color.green + dither
+        let blue = color.blue + dither
+        let packed =
+            quantized(red.replacing(with: color.alpha, where: red .> color.alpha), scale: 255)
+            | quantized(green.replacing(with: color.alpha, where: green .> color.alpha), scale: 255) &<< 8
+            | quantized(blue.replacing(with: color.alpha, where: blue .> color.alpha), scale: 255) &<< 16
+        let raw = UnsafeMutableRawPointer(pointer)
+        // Four-byte stores that overlap the next pixel, except for the last one, which must not pass the row's end.
+        for lane in 0..<(count - 1) {
+            raw.storeBytes(of: packed[lane].littleEndian, toByteOffset: lane * 3, as: UInt32.self)
         }
+        let last = packed[count - 1]
+        pointer[count * 3 - 3] = UInt8(truncatingIfNeeded: last)
+        pointer[count * 3 - 2] = UInt8(truncatingIfNeeded: last >> 8)
+        pointer[count * 3 - 1] = UInt8(truncatingIfNeeded: last >> 16)
     }
 }
 
@@ -59,15 +67,13 @@ enum RGBA8Encoder: PixelEncoder {
     static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
         let alpha = quantized(color.alpha, scale: 255)
         let (red, green, blue) = unpremultiplied(color)
-        let keep = SIMD8<UInt32>(repeating: 0).replacing(with: 0xFFFF, where: alpha .> 0)
-        let redBytes = quantized(red + dither, scale: 255) & keep
-        let greenBytes = quantized(green + dither, scale: 255) & keep
-        let blueBytes = quantized(blue + dither, scale: 255) & keep
+        let keep = SIMD8<UInt32>(repeating: 0).replacing(with: 0xFF_FFFF, where: alpha .> 0)
+        let packed =
+            (quantized(red + dither, scale: 255) | quantized(green + dither, scale: 255) &<< 8
+                | quantized(blue + dither, scale: 255) &<< 16) & keep | alpha &<< 24
+        let raw = UnsafeMutableRawPointer(pointer)
         for lane in 0..<count {
-            pointer[lane * 4] = UInt8(truncatingIfNeeded: redBytes[lane])
-            pointer[lane * 4 + 1] = UInt8(truncatingIfNeeded: greenBytes[lane])
-            pointer[lane * 4 + 2] = UInt8(truncatingIfNeeded: blueBytes[lane])
-            pointer[lane * 4 + 3] = UInt8(truncatingIfNeeded: alpha[lane])
+            raw.storeBytes(of: packed[lane].littleEndian, toByteOffset: lane * 4, as: UInt32.self)
         }
     }
 }

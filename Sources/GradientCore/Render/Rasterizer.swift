@@ -155,51 +155,19 @@ public struct Rasterizer: Sendable {
                 return
             }
             if m2 == 0, copyCachedRow(y, into: row) { return }
-            stages.renderRow(row, width: width, dither: dither, E.self) { centerX in centerX * m0 + rowT }
+            stages.renderRow(row, width: width, dither: dither, LinearRowParameter(m0: m0, rowT: rowT), E.self)
             if m2 == 0 { cacheRow(y, from: row) }
         case .radial(let scaleX, let offsetX, let scaleY, let offsetY, let tScale, let tBias):
             let mappedY = centerY * scaleY + offsetY
-            let mappedYSquared = mappedY * mappedY
-            if tScale == 1 && tBias == 0 {
-                stages.renderRow(row, width: width, dither: dither, E.self) { centerX in
-                    let mappedX = centerX * scaleX + offsetX
-                    return (mappedX * mappedX + mappedYSquared).squareRoot()
-                }
-            } else {
-                stages.renderRow(row, width: width, dither: dither, E.self) { centerX in
-                    let mappedX = centerX * scaleX + offsetX
-                    return (mappedX * mappedX + mappedYSquared).squareRoot() * tScale + tBias
-                }
-            }
+            let parameter = RadialRowParameter(
+                scaleX: scaleX, offsetX: offsetX, mappedYSquared: mappedY * mappedY, tScale: tScale, tBias: tBias)
+            stages.renderRow(row, width: width, dither: dither, parameter, E.self)
         case .conic(let matrix, let tScale, let tBias):
-            let rowX = centerY * matrix.2 + matrix.4
-            let rowY = centerY * matrix.3 + matrix.5
-            stages.renderRow(row, width: width, dither: dither, E.self) { centerX in
-                let turns = Self.unitAngle(x: centerX * matrix.0 + rowX, y: centerX * matrix.1 + rowY)
-                return tScale == 1 && tBias == 0 ? turns : turns * tScale + tBias
-            }
+            let parameter = ConicRowParameter(
+                m0: matrix.0, m1: matrix.1, rowX: centerY * matrix.2 + matrix.4, rowY: centerY * matrix.3 + matrix.5,
+                tScale: tScale, tBias: tBias)
+            stages.renderRow(row, width: width, dither: dither, parameter, E.self)
         }
-    }
-
-    /// Skia's `xy_to_unit_angle`: the angle of (x, y) from the x axis towards the y axis, in turns (0…1), from a
-    /// 7th-degree polynomial approximation of atan on the octant.
-    @inline(__always)
-    static func unitAngle(x: SIMD8<Float>, y: SIMD8<Float>) -> SIMD8<Float> {
-        let xAbs = x.replacing(with: -x, where: x .< 0)
-        let yAbs = y.replacing(with: -y, where: y .< 0)
-        let slope = pointwiseMin(xAbs, yAbs) / pointwiseMax(xAbs, yAbs)
-        let s = slope * slope
-        var phi =
-            slope
-            * (0.159_121_170_639_991_760_253_906_25 + s
-                * (-5.185_396_969_318_389_892_578_125e-2 + s
-                    * (2.476_101_927_459_239_959_716_796_875e-2 + s
-                        * (-7.054_738_234_728_574_752_807_617_187_5e-3))))
-        phi.replace(with: 0.25 - phi, where: xAbs .< yAbs)
-        phi.replace(with: 0.5 - phi, where: x .< 0)
-        phi.replace(with: 1 - phi, where: y .< 0)
-        phi.replace(with: 0, where: phi .!= phi)
-        return phi
     }
 
     /// Fills a row of one colour: eight dithered pixels (or one) written, then doubled across the row.
