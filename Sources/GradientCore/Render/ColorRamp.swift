@@ -135,11 +135,29 @@ struct ColorRamp {
             b.missing = bothMissing
             var from = filled(a)
             var to = filled(b)
+            if spec.space == .srgb {
+                from = snappedToBytes(from)
+                to = snappedToBytes(to)
+            }
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }
             from = premultiplied(from, hueIndex: hueIndex)
             to = premultiplied(to, hueIndex: hueIndex)
             return (from, to)
         }
+    }
+
+    /// Components within the spec's rounding of a multiple of 1/255 become that byte's value as Chromium holds it,
+    /// `Float(k) / 255` in 32-bit floats (a spec keeps 6 decimals, which moves 8-bit colours off Skia's floats).
+    private static func snappedToBytes(_ color: SIMD4<Double>) -> SIMD4<Double> {
+        var result = color
+        for index in 0..<4 {
+            let scaled = color[index] * 255
+            let byte = scaled.rounded()
+            if abs(scaled - byte) <= 0.6e-6 * 255, byte >= 0, byte <= 255 {
+                result[index] = Double(Float(byte) / 255)
+            }
+        }
+        return result
     }
 
     /// The colour as a vector, with components still missing (on both sides of a pair) counted as zero.

@@ -42,7 +42,7 @@ extension FloatRamp {
     }
 
     /// Skia's stages after the gradient's `t`: tiling (`clamp_x_1`, `repeat_x_1`, `mirror_x_1`, decal), the
-    /// interval's `t · factor + bias`, then the conversion from the interpolation space to premultiplied sRGB.
+    /// interval's `t · factor + bias` (a fused multiply-add), then the conversion from the interpolation space to premultiplied sRGB.
     @inline(__always)
     func color(at rawT: SIMD8<Float>, _ tables: Tables) -> PixelLanes {
         var t = rawT
@@ -108,8 +108,8 @@ extension FloatRamp {
     @inline(__always)
     static func lerp(_ t: SIMD8<Float>, factor: SIMD4<Float>, bias: SIMD4<Float>) -> PixelLanes {
         PixelLanes(
-            red: t * factor.x + bias.x, green: t * factor.y + bias.y, blue: t * factor.z + bias.z,
-            alpha: t * factor.w + bias.w)
+            red: t.multiplied(by: factor.x, adding: bias.x), green: t.multiplied(by: factor.y, adding: bias.y),
+            blue: t.multiplied(by: factor.z, adding: bias.z), alpha: t.multiplied(by: factor.w, adding: bias.w))
     }
 
     /// `t · factor + bias` with each lane's interval's factor and bias (one load when the chunk is in one interval).
@@ -134,8 +134,10 @@ extension FloatRamp {
             biases.alpha[lane] = bias.w
         }
         return PixelLanes(
-            red: t * factors.red + biases.red, green: t * factors.green + biases.green,
-            blue: t * factors.blue + biases.blue, alpha: t * factors.alpha + biases.alpha)
+            red: t.multiplied(by: factors.red, adding: biases.red),
+            green: t.multiplied(by: factors.green, adding: biases.green),
+            blue: t.multiplied(by: factors.blue, adding: biases.blue),
+            alpha: t.multiplied(by: factors.alpha, adding: biases.alpha))
     }
 
     /// Converts each lane from the premultiplied interpolation space to premultiplied, clipped sRGB.

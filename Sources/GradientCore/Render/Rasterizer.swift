@@ -148,7 +148,7 @@ public struct Rasterizer: Sendable {
         case .solid(let color):
             fillRepeating(row, width: width, dither: dither, color: color, E.self)
         case .linear(let m0, let m2, let m4):
-            let rowT = centerY * m2 + m4
+            let rowT = centerY.multiplied(by: m2, adding: m4)
             if m0 == 0 {
                 let color = stages.color(at: SIMD8(repeating: rowT))
                 fillRepeating(row, width: width, dither: dither, color: color, E.self)
@@ -158,13 +158,14 @@ public struct Rasterizer: Sendable {
             stages.renderRow(row, width: width, dither: dither, LinearRowParameter(m0: m0, rowT: rowT), E.self)
             if m2 == 0 { cacheRow(y, from: row) }
         case .radial(let scaleX, let offsetX, let scaleY, let offsetY, let tScale, let tBias):
-            let mappedY = centerY * scaleY + offsetY
+            let mappedY = centerY.multiplied(by: scaleY, adding: offsetY)
             let parameter = RadialRowParameter(
                 scaleX: scaleX, offsetX: offsetX, mappedYSquared: mappedY * mappedY, tScale: tScale, tBias: tBias)
             stages.renderRow(row, width: width, dither: dither, parameter, E.self)
         case .conic(let matrix, let tScale, let tBias):
             let parameter = ConicRowParameter(
-                m0: matrix.0, m1: matrix.1, rowX: centerY * matrix.2 + matrix.4, rowY: centerY * matrix.3 + matrix.5,
+                m0: matrix.0, m1: matrix.1, rowX: centerY.multiplied(by: matrix.2, adding: matrix.4),
+                rowY: centerY.multiplied(by: matrix.3, adding: matrix.5),
                 tScale: tScale, tBias: tBias)
             stages.renderRow(row, width: width, dither: dither, parameter, E.self)
         }

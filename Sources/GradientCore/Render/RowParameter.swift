@@ -5,13 +5,14 @@ protocol RowParameter {
     func t(atCenters centers: SIMD8<Float>) -> SIMD8<Float>
 }
 
-/// t = x·m0 + (y·m2 + m4): Skia's `matrix_2x3` on the pixel centre, the row's part precomputed.
+/// t = x·m0 + (y·m2 + m4): Skia's `matrix_2x3` on the pixel centre (two fused multiply-adds), the row's part
+/// precomputed.
 struct LinearRowParameter: RowParameter {
     let m0: Float
     let rowT: Float
 
     @inline(__always)
-    func t(atCenters centers: SIMD8<Float>) -> SIMD8<Float> { centers * m0 + rowT }
+    func t(atCenters centers: SIMD8<Float>) -> SIMD8<Float> { centers.multiplied(by: m0, adding: rowT) }
 }
 
 /// t = √(x′² + y′²)·tScale + tBias with x′ = x·scaleX + offsetX (Skia's `xy_to_radius`, then Blink's
@@ -25,10 +26,10 @@ struct RadialRowParameter: RowParameter {
 
     @inline(__always)
     func t(atCenters centers: SIMD8<Float>) -> SIMD8<Float> {
-        let mappedX = centers * scaleX + offsetX
+        let mappedX = centers.multiplied(by: scaleX, adding: offsetX)
         var squared = mappedX * mappedX + mappedYSquared
         for lane in 0..<8 { squared[lane] = squared[lane].squareRoot() }
-        return tScale == 1 && tBias == 0 ? squared : squared * tScale + tBias
+        return tScale == 1 && tBias == 0 ? squared : squared.multiplied(by: tScale, adding: tBias)
     }
 }
 
@@ -44,12 +45,14 @@ struct ConicRowParameter: RowParameter {
 
     @inline(__always)
     func t(atCenters centers: SIMD8<Float>) -> SIMD8<Float> {
-        let turns = Self.unitAngle(x: centers * m0 + rowX, y: centers * m1 + rowY)
-        return tScale == 1 && tBias == 0 ? turns : turns * tScale + tBias
+        let turns = Self.unitAngle(
+            x: centers.multiplied(by: m0, adding: rowX), y: centers.multiplied(by: m1, adding: rowY))
+        return tScale == 1 && tBias == 0 ? turns : turns.multiplied(by: tScale, adding: tBias)
     }
 
     /// Skia's `xy_to_unit_angle`: the angle of (x, y) from the x axis towards the y axis, in turns (0…1), from a
-    /// 7th-degree polynomial approximation of atan on the octant.
+    /// 7th-degree polynomial approximation of atan on the octant (plain products and sums: Chromium is built
+    /// without floating-point contraction).
     @inline(__always)
     static func unitAngle(x: SIMD8<Float>, y: SIMD8<Float>) -> SIMD8<Float> {
         let xAbs = x.replacing(with: -x, where: x .< 0)
