@@ -80,7 +80,11 @@ extension FloatRamp {
             }
             color = Self.gathered(t, index: index, tables)
         }
-        if space != .srgb { convertToSRGB(&color) }
+        switch space {
+        case .srgb: break
+        case .srgbLinear, .oklab, .oklch: Self.skiaToSRGB(&color, space: space, isOpaque: isOpaque)
+        default: convertToSRGB(&color)
+        }
         if spread == .transparent && any(outside) {
             color.red.replace(with: 0, where: outside)
             color.green.replace(with: 0, where: outside)
@@ -140,7 +144,8 @@ extension FloatRamp {
             alpha: t.multiplied(by: factors.alpha, adding: biases.alpha))
     }
 
-    /// Converts each lane from the premultiplied interpolation space to premultiplied, clipped sRGB.
+    /// Converts each lane from the premultiplied interpolation space to premultiplied, clipped sRGB, through the
+    /// spec's exact colour conversions (for the spaces whose Skia stages are not mirrored here).
     func convertToSRGB(_ color: inout PixelLanes) {
         for lane in 0..<8 {
             let converted = ColorRamp.toPremultipliedSRGB(

@@ -18,6 +18,8 @@ struct FloatRamp {
     let spread: Spread
     let space: ColorSpace
     let hueIndex: Int
+    /// Whether every stop is opaque (Skia then skips un-premultiplying and premultiplying around conversions).
+    let isOpaque: Bool
     /// Interval starts for the positioned lookup; entry 0 is unused (interval 0 is the colour before the stops).
     let thresholds: [Float]
     /// Per interval: red, green, blue, alpha factors.
@@ -37,6 +39,7 @@ struct FloatRamp {
         spread = ramp.spread
         space = ramp.space
         hueIndex = ramp.hueIndex
+        isOpaque = ramp.segments.allSatisfy { $0.from.w == 1 && $0.to.w == 1 }
         var positions: [Double] = []
         var colors: [SIMD4<Double>] = []
         for segment in ramp.segments {
