@@ -49,4 +49,17 @@ struct SkiaArithmeticTests {
         }
         #expect(Double(equal) / Double(total) >= 0.99, "\(equal) of \(total)")
     }
+
+    /// `linear-gradient(90deg in oklab, #00f, #ff0)` at 320 pixels wide, dithered, as headless Chromium renders it.
+    /// Skia encodes each pixel's linear sRGB with an approximate power function (`approx_powf`), about 10⁻⁴ off the
+    /// exact curve; at these pixels that moves a channel across a rounding boundary, so the exact sRGB encoding
+    /// gives one less than Chromium in one channel of each.
+    @Test("oklab pixels are encoded to sRGB with Skia's approximate power function")
+    func oklabEncoding() throws {
+        let image = try RenderedImage(query: "css=linear-gradient(90deg%20in%20oklab,%2300f,%23ff0)&width=320&height=8")
+        #expect(image.pixel(17, 0) == SIMD4(0, 54, 251, 255))
+        #expect(image.pixel(64, 0) == SIMD4(6, 106, 236, 255))
+        #expect(image.pixel(113, 0) == SIMD4(65, 143, 219, 255))
+        #expect(image.pixel(158, 0) == SIMD4(106, 170, 200, 255))
+    }
 }
