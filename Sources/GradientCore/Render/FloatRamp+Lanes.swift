@@ -64,21 +64,20 @@ extension FloatRamp {
         switch lookup {
         case .evenlySpaced(let count):
             if count == 2 {
-                color = Self.lerp(t, factor: tables.factors[0], bias: tables.biases[0])
+                color = Self.lerp(t, factor: tables.factors[0], bias: tables.biases[0], opaque: isOpaque)
             } else {
-                let scaled = t * Float(count - 1)
-                var index = SIMD8<Int32>()
-                for stop in 1..<count {
-                    index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= Float(stop))
-                }
-                color = Self.gathered(t, index: index, tables)
+                // Skia's trunc(t · (count − 1)) of a t clamped to 0…1, read from the float's mantissa.
+                let whole = Self.floor(t * Float(count - 1)) + 12_582_912
+                let index = unsafeBitCast(
+                    unsafeBitCast(whole, to: SIMD8<UInt32>.self) & 0x3F_FFFF, to: SIMD8<Int32>.self)
+                color = Self.gathered(t, index: index, tables, opaque: isOpaque)
             }
         case .positioned:
             var index = SIMD8<Int32>()
             for stop in 1..<tables.thresholds.count {
                 index &+= SIMD8<Int32>().replacing(with: 1, where: t .>= tables.thresholds[stop])
             }
-            color = Self.gathered(t, index: index, tables)
+            color = Self.gathered(t, index: index, tables, opaque: isOpaque)
         }
         switch space {
         case .srgb: break
@@ -109,19 +108,22 @@ extension FloatRamp {
         t.replacing(with: 0, where: .!(t .> 0)).replacing(with: 1, where: t .> 1)
     }
 
+    /// `t · factor + bias` per channel; alpha is 1 without arithmetic when every stop is opaque (as Skia's
+    /// `t · 0 + 1` is).
     @inline(__always)
-    static func lerp(_ t: SIMD8<Float>, factor: SIMD4<Float>, bias: SIMD4<Float>) -> PixelLanes {
+    static func lerp(_ t: SIMD8<Float>, factor: SIMD4<Float>, bias: SIMD4<Float>, opaque: Bool) -> PixelLanes {
         PixelLanes(
             red: t.multiplied(by: factor.x, adding: bias.x), green: t.multiplied(by: factor.y, adding: bias.y),
-            blue: t.multiplied(by: factor.z, adding: bias.z), alpha: t.multiplied(by: factor.w, adding: bias.w))
+            blue: t.multiplied(by: factor.z, adding: bias.z),
+            alpha: opaque ? SIMD8(repeating: 1) : t.multiplied(by: factor.w, adding: bias.w))
     }
 
     /// `t · factor + bias` with each lane's interval's factor and bias (one load when the chunk is in one interval).
     @inline(__always)
-    static func gathered(_ t: SIMD8<Float>, index: SIMD8<Int32>, _ tables: Tables) -> PixelLanes {
+    static func gathered(_ t: SIMD8<Float>, index: SIMD8<Int32>, _ tables: Tables, opaque: Bool) -> PixelLanes {
         let first = Int(index[0])
         if index == SIMD8(repeating: index[0]) {
-            return lerp(t, factor: tables.factors[first], bias: tables.biases[first])
+            return lerp(t, factor: tables.factors[first], bias: tables.biases[first], opaque: opaque)
         }
         var factors = PixelLanes(red: .zero, green: .zero, blue: .zero, alpha: .zero)
         var biases = factors
@@ -141,7 +143,7 @@ extension FloatRamp {
             red: t.multiplied(by: factors.red, adding: biases.red),
             green: t.multiplied(by: factors.green, adding: biases.green),
             blue: t.multiplied(by: factors.blue, adding: biases.blue),
-            alpha: t.multiplied(by: factors.alpha, adding: biases.alpha))
+            alpha: opaque ? SIMD8(repeating: 1) : t.multiplied(by: factors.alpha, adding: biases.alpha))
     }
 
     /// Converts each lane from the premultiplied interpolation space to premultiplied, clipped sRGB, through the

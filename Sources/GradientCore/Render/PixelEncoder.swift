@@ -34,19 +34,16 @@ private func unpremultiplied(_ color: PixelLanes) -> (SIMD8<Float>, SIMD8<Float>
     return (color.red * scale, color.green * scale, color.blue * scale)
 }
 
-/// 8-bit RGB for opaque images.
+/// 8-bit RGB for opaque images (alpha is 1 in every lane).
 enum RGB8Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 3 }
 
     @inline(__always)
     static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
-        let red = color.red + dither
-        let green = color.green + dither
-        let blue = color.blue + dither
+        // Opaque: Skia's clamp to [0, alpha] is the store's clamp to [0, 1].
         let packed =
-            quantized(red.replacing(with: color.alpha, where: red .> color.alpha), scale: 255)
-            | quantized(green.replacing(with: color.alpha, where: green .> color.alpha), scale: 255) &<< 8
-            | quantized(blue.replacing(with: color.alpha, where: blue .> color.alpha), scale: 255) &<< 16
+            quantized(color.red + dither, scale: 255) | quantized(color.green + dither, scale: 255) &<< 8
+            | quantized(color.blue + dither, scale: 255) &<< 16
         let raw = UnsafeMutableRawPointer(pointer)
         // Four-byte stores that overlap the next pixel, except for the last one, which must not pass the row's end.
         for lane in 0..<(count - 1) {
