@@ -1,5 +1,5 @@
-/// A spec's stops prepared for per-pixel lookup: per-interval colours in the interpolation space (premultiplied,
-/// hues fixed up per the hue method), evaluated and converted to premultiplied sRGB.
+/// A spec's stops as intervals of colours in the interpolation space (premultiplied, hues fixed up per the hue
+/// method), from which ``FloatRamp`` builds what the rasterizer evaluates.
 ///
 /// Colour hints are drawn as Chromium draws them: Blink replaces each hint by nine colour stops on the CSS hint
 /// curve (`ReplaceColorHintsWithColorStops`), so every interval here is a plain linear blend.
@@ -187,23 +187,15 @@ struct ColorRamp {
         }
     }
 
-    /// Calls `body` with a lookup over this ramp's segments, valid only inside `body`.
-    @inline(__always)
-    func withLookup<R>(_ body: (RampLookup) -> R) -> R {
-        segments.withUnsafeBufferPointer { body(RampLookup(ramp: self, segments: $0)) }
-    }
-
-    /// The colour at `t` as premultiplied sRGB; for occasional lookups (row loops use ``withLookup(_:)``).
-    func color(at t: Double) -> SIMD4<Double> {
-        if let solidColor { return solidColor }
-        var hint = 0
-        return withLookup { $0.color(at: t, segmentHint: &hint) }
-    }
-
-    /// The premultiplied interpolation-space colour at `t`, padding outside the stops.
+    /// The premultiplied interpolation-space colour at `t`, padding outside the stops: the exact ramp in doubles
+    /// (the rasterizer evaluates ``FloatRamp`` as Chromium does).
     func interpolated(at t: Double) -> SIMD4<Double> {
-        var hint = 0
-        return withLookup { $0.interpolated(at: t, segmentHint: &hint) }
+        guard let head = segments.first, let tail = segments.last else { return firstColor }
+        if !(t >= head.start) { return firstColor }
+        if t >= tail.end { return lastColor }
+        let segment = segments.last { $0.start <= t } ?? head
+        if segment.inverseLength == 0 { return segment.to }
+        return segment.from + segment.delta * ((t - segment.start) * segment.inverseLength)
     }
 
     /// Converts a premultiplied interpolation-space colour to premultiplied, clipped, gamma-encoded sRGB.

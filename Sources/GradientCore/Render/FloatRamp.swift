@@ -55,8 +55,8 @@ struct FloatRamp {
         let first = positions.first ?? 0
         let last = positions.last ?? 1
         let repeats = ramp.spread == .repeating || ramp.spread == .reflect || ramp.spread == .transparent
-        if repeats || first < 0 || last > 1, last > first {
-            let span = Float(last) - Float(first)
+        let span = Float(last) - Float(first)
+        if repeats || first < 0 || last > 1, span > 0, (1 / span).isFinite {
             normalisation = (first, 1 / Double(span))
             positions = positions.map { Double((Float($0) - Float(first)) / span) }
         } else {
