@@ -133,6 +133,17 @@ struct ColorRamp {
             let bothMissing = a.missing.intersection(b.missing)
             a.missing = bothMissing
             b.missing = bothMissing
+            if spec.space == .oklab || spec.space == .oklch {
+                a.components = SkiaStopColor.components(a.components, space: spec.space)
+                b.components = SkiaStopColor.components(b.components, space: spec.space)
+                if spec.space == .oklch {
+                    if a.components.y <= SkiaStopColor.powerlessChroma {
+                        a.components.z = b.components.z
+                    } else if b.components.y <= SkiaStopColor.powerlessChroma {
+                        b.components.z = a.components.z
+                    }
+                }
+            }
             var from = filled(a)
             var to = filled(b)
             if spec.space == .srgb {
