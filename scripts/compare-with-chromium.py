@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Renders CSS gradients with headless Chromium and with the `gradient` CLI and compares them pixel by pixel.
 
-Every case is an absolutely positioned div on one page, placed at a multiple of 8 device pixels so that Chromium's
+Every case is an absolutely positioned div on a page, placed at a multiple of 8 device pixels so that Chromium's
 8x8 ordered dither has the same phase as the engine's. Both images are composited over white. A case passes when,
 against the engine with dither=off, the mean absolute error is at most 1.0/255 and the 99.5th percentile of the
 per-pixel largest channel error is at most 4/255. With dither=on the share of pixels identical to Chromium's is
