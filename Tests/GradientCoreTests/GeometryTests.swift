@@ -9,8 +9,10 @@ private func redBlue(_ t: Double) -> SIMD4<Double> {
     return SIMD4((1 - u) * 255, 0, u * 255, 255)
 }
 
-/// Checks every pixel of a dither-off red→blue image against `expectedT`, within rounding (0.5 + ε).
-private func expectPixels(_ image: RenderedImage, step: Int = 1, _ expectedT: (Double, Double) -> Double) {
+/// Checks every pixel of a dither-off red→blue image against `expectedT`, within rounding (0.5 + `tolerance`).
+private func expectPixels(
+    _ image: RenderedImage, step: Int = 1, tolerance: Double = 0.0001, _ expectedT: (Double, Double) -> Double
+) {
     var worst = 0.0
     for y in stride(from: 0, to: image.height, by: step) {
         for x in stride(from: 0, to: image.width, by: step) {
@@ -18,7 +20,7 @@ private func expectPixels(_ image: RenderedImage, step: Int = 1, _ expectedT: (D
             worst = max(worst, maxDifference(image.pixel(x, y), expected))
         }
     }
-    #expect(worst <= 0.5001, "worst channel error \(worst)")
+    #expect(worst <= 0.5 + tolerance, "worst channel error \(worst)")
 }
 
 @Suite("Linear geometry")
@@ -157,13 +159,17 @@ struct RadialGeometryTests {
 
 @Suite("Conic geometry")
 struct ConicGeometryTests {
+    /// Chromium's angle is Skia's 7th-degree polynomial for atan (`xy_to_unit_angle`), within 2.7·10⁻⁵ of a turn of
+    /// the exact angle, plus 32-bit float rounding: within 0.008 of an 8-bit step on a one-turn ramp. The centre
+    /// (36, 18.6) keeps every pixel centre off the 45° seam, where t jumps from 1 to 0 and rounding may fall either
+    /// side.
     @Test("t turns clockwise from `from`, 0 pointing up", arguments: ["0", "90", "0.125turn", "-30deg"])
     func fromAngle(from: String) throws {
         let image = try RenderedImage(
-            query: "type=conic&colors=red,blue&from=\(from)&width=90&height=60&center=40%25,30%25&dither=off")
+            query: "type=conic&colors=red,blue&from=\(from)&width=90&height=60&center=40%25,31%25&dither=off")
         let fromDegrees = NumberSyntax.angleDegrees(Substring(from))!
-        expectPixels(image) { x, y in
-            let angle = atan2(x - 36, -(y - 18)) * 180 / .pi
+        expectPixels(image, tolerance: 0.008) { x, y in
+            let angle = atan2(x - 36, -(y - 18.6)) * 180 / .pi
             var turns = (angle - fromDegrees) / 360
             turns -= floor(turns)
             return turns

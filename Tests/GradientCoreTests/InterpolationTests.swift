@@ -71,7 +71,8 @@ struct InterpolationTests {
         let ramp = ColorRamp(spec: spec)
         let quarter = ramp.interpolated(at: 0.25)
         let blueHue = spec.stops[1].color.components.z
-        #expect(abs(quarter.z - blueHue) < 1e-9)
+        // The ramp holds Chromium's 32-bit conversion of the stop, within 10⁻⁴ degree of the spec's hue.
+        #expect(abs(quarter.z - blueHue) < 1e-4)
     }
 
     @Test("a hint moves the midpoint colour to the hint", arguments: [0.2, 0.7])

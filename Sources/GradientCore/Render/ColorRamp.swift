@@ -1,5 +1,8 @@
-/// A spec's stops prepared for per-pixel lookup: per-interval colours in the interpolation space (premultiplied,
-/// hues fixed up per the hue method), evaluated and converted to premultiplied sRGB.
+/// A spec's stops as intervals of colours in the interpolation space (premultiplied, hues fixed up per the hue
+/// method), from which ``FloatRamp`` builds what the rasterizer evaluates.
+///
+/// Colour hints are drawn as Chromium draws them: Blink replaces each hint by nine colour stops on the CSS hint
+/// curve (`ReplaceColorHintsWithColorStops`), so every interval here is a plain linear blend.
 ///
 /// Degenerate cases: one stop gives a solid colour; a zero-length period under `repeat`/`reflect` gives the
 /// gradient's average colour, as CSS.
@@ -13,12 +16,15 @@ struct ColorRamp {
         var delta: SIMD4<Double>
         /// `1 / (end − start)`, or 0 for a zero-length interval.
         var inverseLength: Double
-        /// `log(0.5) / log(H)` for a hint at fraction H of the interval; 1 for a linear blend.
-        var hintExponent: Double
-        /// 0 when the hint sits on the first stop (all second colour), 1 on the second, else 0.5.
-        var hintCase: Double
-        /// A plain linear blend over a positive length: no hint to apply.
-        var isPlain: Bool
+
+        init(start: Double, end: Double, from: SIMD4<Double>, to: SIMD4<Double>) {
+            self.start = start
+            self.end = end
+            self.from = from
+            self.to = to
+            delta = to - from
+            inverseLength = end > start ? 1 / (end - start) : 0
+        }
     }
 
     let space: ColorSpace
@@ -49,28 +55,60 @@ struct ColorRamp {
         for (index, pair) in resolved.enumerated() {
             let start = spec.stops[index].position
             let end = spec.stops[index + 1].position
-            var exponent = 1.0
-            var hintCase = 0.5
-            if let hint = spec.stops[index].hintToNext, end > start {
-                let h = (hint - start) / (end - start)
-                if h <= 0 {
-                    hintCase = 0
-                } else if h >= 1 {
-                    hintCase = 1
-                } else if h != 0.5 {
-                    exponent = ElementaryMath.log(0.5) / ElementaryMath.log(h)
-                }
+            if let hint = spec.stops[index].hintToNext {
+                segments += Self.hintSegments(start: start, hint: hint, end: end, from: pair.0, to: pair.1)
+            } else {
+                segments.append(Segment(start: start, end: end, from: pair.0, to: pair.1))
             }
-            segments.append(
-                Segment(
-                    start: start, end: end, from: pair.0, to: pair.1, delta: pair.1 - pair.0,
-                    inverseLength: end > start ? 1 / (end - start) : 0, hintExponent: exponent, hintCase: hintCase,
-                    isPlain: end > start && exponent == 1 && hintCase == 0.5))
         }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
         if spread == .repeating || spread == .reflect, !(last - first > 1e-9) {
             solidColor = averageColor()
+        }
+    }
+
+    /// The intervals Blink draws for a colour hint at `hint` between stops at `start` and `end`
+    /// (`ReplaceColorHintsWithColorStops`, in 32-bit floats as Blink computes them): a hint in the middle is
+    /// dropped; a hint on a stop becomes a stop of the other colour; otherwise nine stops are placed, two on the
+    /// shorter side at 1/3 and 2/3 and seven on the longer side from its middle at steps of 1/13 of it, each coloured
+    /// with the hint's weight `p ^ (ln 0.5 / ln h)` at its relative position p (h: the hint's relative position).
+    static func hintSegments(
+        start: Double, hint: Double, end: Double, from: SIMD4<Double>, to: SIMD4<Double>
+    ) -> [Segment] {
+        let left = Float(start)
+        let right = Float(end)
+        let offset = Float(hint)
+        let leftDistance = offset - left
+        let rightDistance = right - offset
+        let totalDistance = right - left
+        let nearlyEqual = { (a: Float, b: Float) in abs(a - b) <= Float.ulpOfOne }
+        if nearlyEqual(leftDistance, rightDistance) { return [Segment(start: start, end: end, from: from, to: to)] }
+        if nearlyEqual(leftDistance, 0) || nearlyEqual(rightDistance, 0) {
+            let color = nearlyEqual(leftDistance, 0) ? to : from
+            return [
+                Segment(start: start, end: hint, from: from, to: color),
+                Segment(start: hint, end: end, from: color, to: to),
+            ]
+        }
+        var offsets: [Float] = []
+        if leftDistance > rightDistance {
+            offsets = (0..<7).map { left + leftDistance * ((7 + Float($0)) / 13) }
+            offsets += [offset + rightDistance * (1 / 3), offset + rightDistance * (2 / 3)]
+        } else {
+            offsets = [left + leftDistance * (1 / 3), left + leftDistance * (2 / 3)]
+            offsets += (0..<7).map { offset + rightDistance * (Float($0) / 13) }
+        }
+        let exponent = ElementaryMath.log(0.5) / ElementaryMath.log(Double(leftDistance / totalDistance))
+        var points: [(Double, SIMD4<Double>)] = [(start, from)]
+        for newOffset in offsets {
+            let weight = ElementaryMath.pow(Double((newOffset - left) / totalDistance), exponent)
+            guard weight.isFinite else { continue }
+            points.append((Double(newOffset), from + (to - from) * weight))
+        }
+        points.append((end, to))
+        return (0..<(points.count - 1)).map {
+            Segment(start: points[$0].0, end: points[$0 + 1].0, from: points[$0].1, to: points[$0 + 1].1)
         }
     }
 
@@ -95,13 +133,42 @@ struct ColorRamp {
             let bothMissing = a.missing.intersection(b.missing)
             a.missing = bothMissing
             b.missing = bothMissing
+            if spec.space == .oklab || spec.space == .oklch {
+                a.components = SkiaStopColor.components(a.components, space: spec.space)
+                b.components = SkiaStopColor.components(b.components, space: spec.space)
+                if spec.space == .oklch {
+                    if a.components.y <= SkiaStopColor.powerlessChroma {
+                        a.components.z = b.components.z
+                    } else if b.components.y <= SkiaStopColor.powerlessChroma {
+                        b.components.z = a.components.z
+                    }
+                }
+            }
             var from = filled(a)
             var to = filled(b)
+            if spec.space == .srgb {
+                from = snappedToBytes(from)
+                to = snappedToBytes(to)
+            }
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }
             from = premultiplied(from, hueIndex: hueIndex)
             to = premultiplied(to, hueIndex: hueIndex)
             return (from, to)
         }
+    }
+
+    /// Components within the spec's rounding of a multiple of 1/255 become that byte's value as Chromium holds it,
+    /// `Float(k) / 255` in 32-bit floats (a spec keeps 6 decimals, which moves 8-bit colours off Skia's floats).
+    private static func snappedToBytes(_ color: SIMD4<Double>) -> SIMD4<Double> {
+        var result = color
+        for index in 0..<4 {
+            let scaled = color[index] * 255
+            let byte = scaled.rounded()
+            if abs(scaled - byte) <= 0.6e-6 * 255, byte >= 0, byte <= 255 {
+                result[index] = Double(Float(byte) / 255)
+            }
+        }
+        return result
     }
 
     /// The colour as a vector, with components still missing (on both sides of a pair) counted as zero.
@@ -131,23 +198,15 @@ struct ColorRamp {
         }
     }
 
-    /// Calls `body` with a lookup over this ramp's segments, valid only inside `body`.
-    @inline(__always)
-    func withLookup<R>(_ body: (RampLookup) -> R) -> R {
-        segments.withUnsafeBufferPointer { body(RampLookup(ramp: self, segments: $0)) }
-    }
-
-    /// The colour at `t` as premultiplied sRGB; for occasional lookups (row loops use ``withLookup(_:)``).
-    func color(at t: Double) -> SIMD4<Double> {
-        if let solidColor { return solidColor }
-        var hint = 0
-        return withLookup { $0.color(at: t, segmentHint: &hint) }
-    }
-
-    /// The premultiplied interpolation-space colour at `t`, padding outside the stops.
+    /// The premultiplied interpolation-space colour at `t`, padding outside the stops: the exact ramp in doubles
+    /// (the rasterizer evaluates ``FloatRamp`` as Chromium does).
     func interpolated(at t: Double) -> SIMD4<Double> {
-        var hint = 0
-        return withLookup { $0.interpolated(at: t, segmentHint: &hint) }
+        guard let head = segments.first, let tail = segments.last else { return firstColor }
+        if !(t >= head.start) { return firstColor }
+        if t >= tail.end { return lastColor }
+        let segment = segments.last { $0.start <= t } ?? head
+        if segment.inverseLength == 0 { return segment.to }
+        return segment.from + segment.delta * ((t - segment.start) * segment.inverseLength)
     }
 
     /// Converts a premultiplied interpolation-space colour to premultiplied, clipped, gamma-encoded sRGB.

@@ -15,4 +15,14 @@ enum Dither {
 
     /// The 64 offsets, row-major by (y & 7, x & 7).
     static let table: [Double] = (0..<64).map { offset(x: $0 & 7, y: $0 >> 3) }
+
+    /// The offsets as Skia's dither stage computes them in 32-bit floats, `(1/255) · (M · 2/128 − 63/128)`, one
+    /// vector of the eight columns per row `y & 7`, followed by a vector of zeros (no dither).
+    static let lanes: [SIMD8<Float>] =
+        (0..<8).map { y in
+            SIMD8<Float>(
+                (0..<8).map { x in
+                    Float(1.0 / 255.0) * (Float(patternValue(x: x, y: y)) * Float(2.0 / 128) - Float(63.0 / 128))
+                })
+        } + [SIMD8<Float>()]
 }

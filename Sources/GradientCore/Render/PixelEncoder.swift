@@ -1,43 +1,58 @@
-/// Writes one premultiplied sRGB colour (0…1) as output pixel bytes: 8-bit values rounded half up after the dither
-/// offset, 16-bit values big-endian. RGBA output is un-premultiplied and dithered after un-premultiplying, so a
-/// translucent colour keeps its exact hue (a white fade stays pure white); opaque pixels are dithered as Skia does.
+/// Eight pixels' colour channels, one lane per pixel: premultiplied sRGB, 0…1 (channels may stray slightly outside
+/// [0, alpha] by rounding; the encoders clamp them).
+struct PixelLanes {
+    var red: SIMD8<Float>
+    var green: SIMD8<Float>
+    var blue: SIMD8<Float>
+    var alpha: SIMD8<Float>
+}
+
+/// Writes eight premultiplied sRGB pixels as output bytes, as Skia's store stages do: each channel clamped and
+/// rounded to nearest (ties to even, the rounding of Skia's x86 SIMD stores), 16-bit values big-endian.
+/// Opaque 8-bit pixels get the dither offset added to the premultiplied colour and are clamped to [0, alpha], as
+/// Skia's dither stage does; RGBA output is un-premultiplied and dithered after un-premultiplying, so a translucent
+/// colour keeps its exact hue (a white fade stays pure white).
 protocol PixelEncoder {
     static var bytesPerPixel: Int { get }
-    static func store(_ color: SIMD4<Double>, dither: Double, to pointer: UnsafeMutablePointer<UInt8>)
+    /// Stores the first `count` (1…8) lanes; `dither` holds each lane's offset (already divided by 255, or zero).
+    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>)
 }
 
-/// `round(value × 255)` half up, clamped to 0…255 (NaN gives 0).
+/// `round(clamp(value, 0, 1) × scale)`, ties to even, as integer lanes (scale at most 65,535): adding 1.5 × 2²³
+/// leaves the rounded integer in the low mantissa bits.
 @inline(__always)
-private func unit8(_ value: Double) -> UInt8 {
-    let scaled = value * 255 + 0.5
-    guard scaled >= 1 else { return 0 }
-    guard scaled < 255 else { return 255 }
-    return UInt8(scaled)
+private func quantized(_ value: SIMD8<Float>, scale: Float) -> SIMD8<UInt32> {
+    let clamped = value.replacing(with: 0, where: .!(value .> 0)).replacing(with: 1, where: value .> 1)
+    let shifted = clamped * scale + 12_582_912
+    return unsafeBitCast(shifted, to: SIMD8<UInt32>.self) & 0xFFFF
 }
 
+/// The colour channels divided by alpha (zero where alpha is zero).
 @inline(__always)
-private func store16(_ value: Double, to pointer: UnsafeMutablePointer<UInt8>) {
-    let sample = UInt16(truncatingIfNeeded: Int(min(max(value, 0), 1) * 65535 + 0.5))
-    pointer[0] = UInt8(truncatingIfNeeded: sample >> 8)
-    pointer[1] = UInt8(truncatingIfNeeded: sample)
+private func unpremultiplied(_ color: PixelLanes) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+    let scale = (1 / color.alpha).replacing(with: 0, where: .!(color.alpha .> 0))
+    return (color.red * scale, color.green * scale, color.blue * scale)
 }
 
-/// Channels with the dither added, clamped to at most alpha as Skia does (the lower clamp to 0 is `unit8`'s).
-@inline(__always)
-private func dithered(_ color: SIMD4<Double>, _ dither: Double) -> SIMD3<Double> {
-    SIMD3(min(color.x + dither, color.w), min(color.y + dither, color.w), min(color.z + dither, color.w))
-}
-
-/// 8-bit RGB for opaque images.
+/// 8-bit RGB for opaque images (alpha is 1 in every lane).
 enum RGB8Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 3 }
 
     @inline(__always)
-    static func store(_ color: SIMD4<Double>, dither: Double, to pointer: UnsafeMutablePointer<UInt8>) {
-        let rgb = dithered(color, dither)
-        pointer[0] = unit8(rgb.x)
-        pointer[1] = unit8(rgb.y)
-        pointer[2] = unit8(rgb.z)
+    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+        // Opaque: Skia's clamp to [0, alpha] is the store's clamp to [0, 1].
+        let packed =
+            quantized(color.red + dither, scale: 255) | quantized(color.green + dither, scale: 255) &<< 8
+            | quantized(color.blue + dither, scale: 255) &<< 16
+        let raw = UnsafeMutableRawPointer(pointer)
+        // Four-byte stores that overlap the next pixel, except for the last one, which must not pass the row's end.
+        for lane in 0..<(count - 1) {
+            raw.storeBytes(of: packed[lane].littleEndian, toByteOffset: lane * 3, as: UInt32.self)
+        }
+        let last = packed[count - 1]
+        pointer[count * 3 - 3] = UInt8(truncatingIfNeeded: last)
+        pointer[count * 3 - 2] = UInt8(truncatingIfNeeded: last >> 8)
+        pointer[count * 3 - 1] = UInt8(truncatingIfNeeded: last >> 16)
     }
 }
 
@@ -46,45 +61,61 @@ enum RGBA8Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 4 }
 
     @inline(__always)
-    static func store(_ color: SIMD4<Double>, dither: Double, to pointer: UnsafeMutablePointer<UInt8>) {
-        let alpha = unit8(color.w)
-        guard alpha > 0 else {
-            pointer.update(repeating: 0, count: 4)
-            return
+    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+        let alpha = quantized(color.alpha, scale: 255)
+        let (red, green, blue) = unpremultiplied(color)
+        let keep = SIMD8<UInt32>(repeating: 0).replacing(with: 0xFF_FFFF, where: alpha .> 0)
+        let packed =
+            (quantized(red + dither, scale: 255) | quantized(green + dither, scale: 255) &<< 8
+                | quantized(blue + dither, scale: 255) &<< 16) & keep | alpha &<< 24
+        let raw = UnsafeMutableRawPointer(pointer)
+        for lane in 0..<count {
+            raw.storeBytes(of: packed[lane].littleEndian, toByteOffset: lane * 4, as: UInt32.self)
         }
-        let rgb = SIMD3(color.x, color.y, color.z) / color.w + dither
-        pointer[0] = unit8(rgb.x)
-        pointer[1] = unit8(rgb.y)
-        pointer[2] = unit8(rgb.z)
-        pointer[3] = alpha
     }
 }
 
-/// 16-bit RGB for opaque images.
+/// Writes a 16-bit sample big-endian.
+@inline(__always)
+private func write16(_ sample: UInt32, to pointer: UnsafeMutablePointer<UInt8>) {
+    pointer[0] = UInt8(truncatingIfNeeded: sample >> 8)
+    pointer[1] = UInt8(truncatingIfNeeded: sample)
+}
+
+/// 16-bit RGB for opaque images (never dithered).
 enum RGB16Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 6 }
 
     @inline(__always)
-    static func store(_ color: SIMD4<Double>, dither: Double, to pointer: UnsafeMutablePointer<UInt8>) {
-        store16(color.x, to: pointer)
-        store16(color.y, to: pointer + 2)
-        store16(color.z, to: pointer + 4)
+    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+        let red = quantized(color.red, scale: 65535)
+        let green = quantized(color.green, scale: 65535)
+        let blue = quantized(color.blue, scale: 65535)
+        for lane in 0..<count {
+            write16(red[lane], to: pointer + lane * 6)
+            write16(green[lane], to: pointer + lane * 6 + 2)
+            write16(blue[lane], to: pointer + lane * 6 + 4)
+        }
     }
 }
 
-/// 16-bit RGBA, straight alpha.
+/// 16-bit RGBA, straight alpha (never dithered).
 enum RGBA16Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 8 }
 
     @inline(__always)
-    static func store(_ color: SIMD4<Double>, dither: Double, to pointer: UnsafeMutablePointer<UInt8>) {
-        guard color.w > 0 else {
-            pointer.update(repeating: 0, count: 8)
-            return
+    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+        let (red, green, blue) = unpremultiplied(color)
+        let keep = SIMD8<UInt32>(repeating: 0).replacing(with: 0xFFFF, where: color.alpha .> 0)
+        let redSamples = quantized(red, scale: 65535) & keep
+        let greenSamples = quantized(green, scale: 65535) & keep
+        let blueSamples = quantized(blue, scale: 65535) & keep
+        let alpha = quantized(color.alpha, scale: 65535)
+        for lane in 0..<count {
+            write16(redSamples[lane], to: pointer + lane * 8)
+            write16(greenSamples[lane], to: pointer + lane * 8 + 2)
+            write16(blueSamples[lane], to: pointer + lane * 8 + 4)
+            write16(alpha[lane], to: pointer + lane * 8 + 6)
         }
-        store16(color.x / color.w, to: pointer)
-        store16(color.y / color.w, to: pointer + 2)
-        store16(color.z / color.w, to: pointer + 4)
-        store16(color.w, to: pointer + 6)
     }
 }

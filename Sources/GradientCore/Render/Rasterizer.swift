@@ -5,7 +5,7 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "1"
+    public static let version = "2"
 
     /// The spec being rendered.
     public let spec: GradientSpec
@@ -16,33 +16,32 @@ public struct Rasterizer: Sendable {
     /// Bytes per row: `bytesPerPixel × pixelWidth`.
     public let bytesPerRow: Int
 
-    private let ramp: ColorRamp
-    private let mode: Mode
+    private let shader: Shader
+    private let stages: FloatRamp
     private let dither: Bool
-    /// Skia's 64 dither offsets followed by 8 zeros (the offsets used when dithering is off).
-    private let ditherOffsets: [Double] = Dither.table + Array(repeating: 0, count: 8)
     private var rowCache: [UInt8] = []
-    /// Whether linear rows are filled run by run (the default) rather than pixel by pixel; tests compare the two.
-    var usesLinearRuns = true
     private var cachedRowKeys: [Int] = []
 
-    private enum Mode {
+    /// What a row is computed from: Skia's mapping of the device pixel centre (x + 0.5, y + 0.5) to the gradient's
+    /// `t`, in 32-bit floats, with `t` normalised as Blink normalises the stops.
+    private enum Shader {
         /// Every pixel the same colour.
-        case solid(SIMD4<Double>)
-        /// t = (x − ox)·ux + (y − oy)·uy at pixel centre (x, y).
-        case linear(originX: Double, originY: Double, stepX: Double, stepY: Double)
-        /// t = √(((x − cx)/rx)² + ((y − cy)/ry)²); with `inverseRadiusY` 0 and the x term in pixels when degenerate.
-        case radial(centerX: Double, centerY: Double, inverseRadiusX: Double, inverseRadiusY: Double)
-        /// t = the clockwise angle from `from`, in turns.
-        case conic(centerX: Double, centerY: Double, fromDegrees: Double)
+        case solid(PixelLanes)
+        /// t = x·m0 + (y·m2 + m4) (Skia's `matrix_2x3` on the pixel centre).
+        case linear(m0: Float, m2: Float, m4: Float)
+        /// t = √(x′² + y′²)·tScale + tBias with x′ = x·scaleX + offsetX, y′ = y·scaleY + offsetY (`xy_to_radius`).
+        case radial(scaleX: Float, offsetX: Float, scaleY: Float, offsetY: Float, tScale: Float, tBias: Float)
+        /// t = unitAngle(x′, y′)·tScale + tBias with (x′, y′) the 2×3 matrix (m0…m5, Skia's order) applied to the
+        /// pixel centre (`xy_to_unit_angle`).
+        case conic(matrix: (Float, Float, Float, Float, Float, Float), tScale: Float, tBias: Float)
     }
 
     /// Whether rows cost next to nothing to produce: one colour, or a gradient that does not vary across or down
     /// the image (rows are filled or copied rather than computed pixel by pixel).
     public var hasCheapRows: Bool {
-        switch mode {
+        switch shader {
         case .solid: return true
-        case .linear(_, _, let stepX, let stepY): return stepX == 0 || stepY == 0
+        case .linear(let m0, let m2, _): return m0 == 0 || m2 == 0
         case .radial, .conic: return false
         }
     }
@@ -50,7 +49,7 @@ public struct Rasterizer: Sendable {
     /// Prepares to render `spec`.
     public init(spec: GradientSpec) {
         self.spec = spec
-        ramp = ColorRamp(spec: spec)
+        let ramp = ColorRamp(spec: spec)
         let opaqueStops = spec.stops.allSatisfy { $0.color.alpha >= 1 && !$0.color.missing.contains(.alpha) }
         isOpaque = opaqueStops && spec.spread != .transparent
         dither = spec.dither && spec.depth == .eight
@@ -61,37 +60,70 @@ public struct Rasterizer: Sendable {
         case (.sixteen, false): bytesPerPixel = 8
         }
         bytesPerRow = bytesPerPixel * spec.pixelWidth
-        mode = Self.mode(for: spec.geometry, ramp: ramp, spread: spec.spread)
+        stages = FloatRamp(ramp: ramp)
+        shader = Self.shader(for: spec.geometry, ramp: ramp, normalisation: stages.normalisation)
     }
 
-    private static func mode(for geometry: GradientGeometry, ramp: ColorRamp, spread: Spread) -> Mode {
-        if let solid = ramp.solidColor { return .solid(solid) }
+    private static func solid(_ color: SIMD4<Double>) -> Shader {
+        let color = SIMD4<Float>(color)
+        return .solid(
+            PixelLanes(
+                red: SIMD8(repeating: color.x), green: SIMD8(repeating: color.y), blue: SIMD8(repeating: color.z),
+                alpha: SIMD8(repeating: color.w)))
+    }
+
+    private static func shader(
+        for geometry: GradientGeometry, ramp: ColorRamp, normalisation: (offset: Double, scale: Double)?
+    ) -> Shader {
+        if let solidColor = ramp.solidColor { return solid(solidColor) }
         let degenerateColor: SIMD4<Double>
-        switch spread {
+        switch ramp.spread {
         case .pad: degenerateColor = ramp.toPremultipliedSRGB(ramp.lastColor)
         case .repeating, .reflect: degenerateColor = ramp.averageColor()
         case .transparent: degenerateColor = SIMD4()
         }
+        let offset = normalisation?.offset ?? 0
+        let scale = normalisation?.scale ?? 1
         switch geometry {
         case .linear(let start, let end):
             let dx = end.x - start.x
             let dy = end.y - start.y
             let lengthSquared = dx * dx + dy * dy
-            guard lengthSquared > 0 else { return .solid(degenerateColor) }
-            return .linear(originX: start.x, originY: start.y, stepX: dx / lengthSquared, stepY: dy / lengthSquared)
+            guard lengthSquared > 0 else { return solid(degenerateColor) }
+            let stepX = dx / lengthSquared
+            let stepY = dy / lengthSquared
+            return .linear(
+                m0: Float(stepX * scale), m2: Float(stepY * scale),
+                m4: Float((-(start.x * stepX + start.y * stepY) - offset) * scale))
         case .radial(let center, let radiusX, let radiusY):
+            var inverseX: Double
+            var inverseY: Double
             if radiusX > 0 && radiusY > 0 {
-                return .radial(
-                    centerX: center.x, centerY: center.y, inverseRadiusX: 1 / radiusX, inverseRadiusY: 1 / radiusY)
-            }
-            if radiusY > 0 || radiusX == 0 && radiusY == 0 {
+                inverseX = 1 / radiusX
+                inverseY = 1 / radiusY
+            } else if radiusY > 0 || radiusX == 0 && radiusY == 0 {
                 // A zero-radius circle: distance in pixels; zero width: |dx| in pixels (CSS Images 4 §3.2.3).
-                let inverseY = radiusX == 0 && radiusY == 0 ? 1.0 : 0.0
-                return .radial(centerX: center.x, centerY: center.y, inverseRadiusX: 1, inverseRadiusY: inverseY)
+                inverseX = 1
+                inverseY = radiusX == 0 && radiusY == 0 ? 1 : 0
+            } else {
+                return solid(degenerateColor)
             }
-            return .solid(degenerateColor)
+            // Blink moves the radii to the normalised stops (r0 = r·first, r1 = r·last) and Skia maps by 1/r1.
+            let last = offset + 1 / scale
+            let coordinateScale = normalisation != nil && last > 0 ? 1 / last : 1
+            inverseX *= coordinateScale
+            inverseY *= coordinateScale
+            return .radial(
+                scaleX: Float(inverseX), offsetX: Float(-center.x * inverseX), scaleY: Float(inverseY),
+                offsetY: Float(-center.y * inverseY), tScale: Float(scale / coordinateScale),
+                tBias: Float(-offset * scale))
         case .conic(let center, let from):
-            return .conic(centerX: center.x, centerY: center.y, fromDegrees: from)
+            let (sine, cosine) = ElementaryMath.sinCosDegrees(from - 90)
+            let matrix = (
+                Float(cosine), Float(-sine), Float(sine), Float(cosine), Float(-(center.x * cosine + center.y * sine)),
+                Float(center.x * sine - center.y * cosine)
+            )
+            return .conic(matrix: matrix, tScale: Float(scale), tBias: Float(-offset * scale))
         }
     }
 
@@ -108,72 +140,43 @@ public struct Rasterizer: Sendable {
     }
 
     private mutating func render<E: PixelEncoder>(_ y: Int, _ row: UnsafeMutablePointer<UInt8>, _: E.Type) {
-        let offset = dither ? (y & 7) * 8 : 64
-        ditherOffsets.withUnsafeBufferPointer { render(y, row, dithers: $0.baseAddress! + offset, E.self) }
-    }
-
-    private mutating func render<E: PixelEncoder>(
-        _ y: Int, _ row: UnsafeMutablePointer<UInt8>, dithers: UnsafePointer<Double>, _: E.Type
-    ) {
+        let dither = Dither.lanes[self.dither ? y & 7 : 8]
         let width = spec.pixelWidth
-        let centerY = Double(y) + 0.5
-        switch mode {
+        // Skia's seed_shader: the device pixel centre, in 32-bit floats.
+        let centerY = Float(y) + 0.5
+        switch shader {
         case .solid(let color):
-            fillRepeating(row, width: width, dithers: dithers, color: color, E.self)
-        case .linear(let originX, let originY, let stepX, let stepY):
-            let rowT = (0.5 - originX) * stepX + (centerY - originY) * stepY
-            if stepX == 0 {
-                fillRepeating(row, width: width, dithers: dithers, color: ramp.color(at: rowT), E.self)
+            fillRepeating(row, width: width, dither: dither, color: color, E.self)
+        case .linear(let m0, let m2, let m4):
+            let rowT = centerY.multiplied(by: m2, adding: m4)
+            if m0 == 0 {
+                let color = stages.color(at: SIMD8(repeating: rowT))
+                fillRepeating(row, width: width, dither: dither, color: color, E.self)
                 return
             }
-            if stepY == 0, copyCachedRow(y, into: row) { return }
-            ramp.withLookup { lookup in
-                if usesLinearRuns && (lookup.spread == .pad || lookup.spread == .transparent) {
-                    lookup.renderLinearRuns(row, width: width, rowT: rowT, stepX: stepX, dithers: dithers, E.self)
-                    return
-                }
-                var hint = 0
-                for x in 0..<width {
-                    let color = lookup.color(at: rowT + Double(x) * stepX, segmentHint: &hint)
-                    E.store(color, dither: dithers[x & 7], to: row + x * E.bytesPerPixel)
-                }
-            }
-            if stepY == 0 { cacheRow(y, from: row) }
-        case .radial(let centerX, let centerY0, let inverseRadiusX, let inverseRadiusY):
-            let dy = (centerY - centerY0) * inverseRadiusY
-            let dySquared = dy * dy
-            ramp.withLookup { lookup in
-                var hint = 0
-                for x in 0..<width {
-                    let dx = (Double(x) + 0.5 - centerX) * inverseRadiusX
-                    let color = lookup.color(at: (dx * dx + dySquared).squareRoot(), segmentHint: &hint)
-                    E.store(color, dither: dithers[x & 7], to: row + x * E.bytesPerPixel)
-                }
-            }
-        case .conic(let centerX, let centerY0, let from):
-            let dy = centerY - centerY0
-            let fromTurns = from / 360
-            ramp.withLookup { lookup in
-                var hint = 0
-                for x in 0..<width {
-                    let dx = Double(x) + 0.5 - centerX
-                    var turns = ElementaryMath.atan2(dx, -dy) * (0.5 / Double.pi) - fromTurns
-                    turns -= turns.rounded(.down)
-                    let color = lookup.color(at: turns, segmentHint: &hint)
-                    E.store(color, dither: dithers[x & 7], to: row + x * E.bytesPerPixel)
-                }
-            }
+            if m2 == 0, copyCachedRow(y, into: row) { return }
+            stages.renderRow(row, width: width, dither: dither, LinearRowParameter(m0: m0, rowT: rowT), E.self)
+            if m2 == 0 { cacheRow(y, from: row) }
+        case .radial(let scaleX, let offsetX, let scaleY, let offsetY, let tScale, let tBias):
+            let mappedY = centerY.multiplied(by: scaleY, adding: offsetY)
+            let parameter = RadialRowParameter(
+                scaleX: scaleX, offsetX: offsetX, mappedYSquared: mappedY * mappedY, tScale: tScale, tBias: tBias)
+            stages.renderRow(row, width: width, dither: dither, parameter, E.self)
+        case .conic(let matrix, let tScale, let tBias):
+            let parameter = ConicRowParameter(
+                m0: matrix.0, m1: matrix.1, rowX: centerY.multiplied(by: matrix.2, adding: matrix.4),
+                rowY: centerY.multiplied(by: matrix.3, adding: matrix.5),
+                tScale: tScale, tBias: tBias)
+            stages.renderRow(row, width: width, dither: dither, parameter, E.self)
         }
     }
 
     /// Fills a row of one colour: eight dithered pixels (or one) written, then doubled across the row.
     private func fillRepeating<E: PixelEncoder>(
-        _ row: UnsafeMutablePointer<UInt8>, width: Int, dithers: UnsafePointer<Double>, color: SIMD4<Double>, _: E.Type
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, dither: SIMD8<Float>, color: PixelLanes, _: E.Type
     ) {
-        let period = dither ? min(8, width) : 1
-        for x in 0..<period {
-            E.store(color, dither: dithers[x], to: row + x * E.bytesPerPixel)
-        }
+        let period = min(8, width)
+        E.store(color, dither: dither, count: period, to: row)
         var filled = period * E.bytesPerPixel
         let total = width * E.bytesPerPixel
         while filled < total {

@@ -1,0 +1,163 @@
+extension FloatRamp {
+    /// The pixel centres' offsets from a chunk's first pixel: Skia's `seed_shader` iota.
+    static let pixelCentres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
+
+    /// Renders a row eight pixels at a time, with `parameter` giving each pixel's `t`.
+    @inline(__always)
+    func renderRow<E: PixelEncoder, P: RowParameter>(
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, dither: SIMD8<Float>, _ parameter: P, _: E.Type
+    ) {
+        factors.withUnsafeBufferPointer { factors in
+            biases.withUnsafeBufferPointer { biases in
+                thresholds.withUnsafeBufferPointer { thresholds in
+                    let tables = Tables(factors: factors, biases: biases, thresholds: thresholds)
+                    var x = 0
+                    while x < width {
+                        let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
+                        let color = color(at: parameter.t(atCenters: centers), tables)
+                        E.store(color, dither: dither, count: min(8, width - x), to: row + x * E.bytesPerPixel)
+                        x += 8
+                    }
+                }
+            }
+        }
+    }
+
+    /// The colour at each lane's `t`, for occasional use (vertical rows).
+    func color(at t: SIMD8<Float>) -> PixelLanes {
+        factors.withUnsafeBufferPointer { factors in
+            biases.withUnsafeBufferPointer { biases in
+                thresholds.withUnsafeBufferPointer { thresholds in
+                    color(at: t, Tables(factors: factors, biases: biases, thresholds: thresholds))
+                }
+            }
+        }
+    }
+
+    /// Unsafe views of the tables, so that the row loop runs without reference counting or bounds checks.
+    struct Tables {
+        let factors: UnsafeBufferPointer<SIMD4<Float>>
+        let biases: UnsafeBufferPointer<SIMD4<Float>>
+        let thresholds: UnsafeBufferPointer<Float>
+    }
+
+    /// Skia's stages after the gradient's `t`: tiling (`clamp_x_1`, `repeat_x_1`, `mirror_x_1`, decal), the
+    /// interval's `t · factor + bias` (a fused multiply-add), then the conversion from the interpolation space to premultiplied sRGB.
+    @inline(__always)
+    func color(at rawT: SIMD8<Float>, _ tables: Tables) -> PixelLanes {
+        var t = rawT
+        var outside = SIMDMask<SIMD8<Int32>>(repeating: false)
+        switch spread {
+        case .pad:
+            if clampsT { t = Self.clamped(t) }
+        case .repeating:
+            t = Self.clamped(t - Self.floor(t))
+        case .reflect:
+            let shifted = t - 1
+            let mirrored = shifted - 2 * Self.floor(shifted * 0.5) - 1
+            t = Self.clamped(mirrored.replacing(with: -mirrored, where: mirrored .< 0))
+        case .transparent:
+            outside = .!((t .>= 0) .& (t .<= 1))
+            if clampsT { t = Self.clamped(t) }
+        }
+        var color: PixelLanes
+        switch lookup {
+        case .evenlySpaced(let count):
+            if count == 2 {
+                color = Self.lerp(t, factor: tables.factors[0], bias: tables.biases[0], opaque: isOpaque)
+            } else {
+                // Skia's trunc(t · (count − 1)) of a t clamped to 0…1, read from the float's mantissa.
+                let whole = Self.floor(t * Float(count - 1)) + 12_582_912
+                let index = unsafeBitCast(
+                    unsafeBitCast(whole, to: SIMD8<UInt32>.self) & 0x3F_FFFF, to: SIMD8<Int32>.self)
+                color = Self.gathered(t, index: index, tables, opaque: isOpaque)
+            }
+        case .positioned:
+            var index = SIMD8<Int32>()
+            for stop in 1..<tables.thresholds.count {
+                index &+= SIMD8<Int32>().replacing(with: 1, where: t .>= tables.thresholds[stop])
+            }
+            color = Self.gathered(t, index: index, tables, opaque: isOpaque)
+        }
+        switch space {
+        case .srgb: break
+        case .srgbLinear, .oklab, .oklch: Self.skiaToSRGB(&color, space: space, isOpaque: isOpaque)
+        default: convertToSRGB(&color)
+        }
+        if spread == .transparent && any(outside) {
+            color.red.replace(with: 0, where: outside)
+            color.green.replace(with: 0, where: outside)
+            color.blue.replace(with: 0, where: outside)
+            color.alpha.replace(with: 0, where: outside)
+        }
+        return color
+    }
+
+    /// `floor(t)` lane by lane, exact for |t| < 2²² (rounding by adding and removing 1.5 × 2²³, then stepping down
+    /// where that rounded up); larger values are left as they are, as floor leaves them.
+    @inline(__always)
+    static func floor(_ t: SIMD8<Float>) -> SIMD8<Float> {
+        let rounded = (t + 12_582_912) - 12_582_912
+        let floored = rounded.replacing(with: rounded - 1, where: rounded .> t)
+        let large = t .> 4_194_304 .| t .< -4_194_304
+        return floored.replacing(with: t, where: large)
+    }
+
+    @inline(__always)
+    static func clamped(_ t: SIMD8<Float>) -> SIMD8<Float> {
+        t.replacing(with: 0, where: .!(t .> 0)).replacing(with: 1, where: t .> 1)
+    }
+
+    /// `t · factor + bias` per channel; alpha is 1 without arithmetic when every stop is opaque (as Skia's
+    /// `t · 0 + 1` is).
+    @inline(__always)
+    static func lerp(_ t: SIMD8<Float>, factor: SIMD4<Float>, bias: SIMD4<Float>, opaque: Bool) -> PixelLanes {
+        PixelLanes(
+            red: t.multiplied(by: factor.x, adding: bias.x), green: t.multiplied(by: factor.y, adding: bias.y),
+            blue: t.multiplied(by: factor.z, adding: bias.z),
+            alpha: opaque ? SIMD8(repeating: 1) : t.multiplied(by: factor.w, adding: bias.w))
+    }
+
+    /// `t · factor + bias` with each lane's interval's factor and bias (one load when the chunk is in one interval).
+    @inline(__always)
+    static func gathered(_ t: SIMD8<Float>, index: SIMD8<Int32>, _ tables: Tables, opaque: Bool) -> PixelLanes {
+        let first = Int(index[0])
+        if index == SIMD8(repeating: index[0]) {
+            return lerp(t, factor: tables.factors[first], bias: tables.biases[first], opaque: opaque)
+        }
+        var factors = PixelLanes(red: .zero, green: .zero, blue: .zero, alpha: .zero)
+        var biases = factors
+        for lane in 0..<8 {
+            let factor = tables.factors[Int(index[lane])]
+            let bias = tables.biases[Int(index[lane])]
+            factors.red[lane] = factor.x
+            factors.green[lane] = factor.y
+            factors.blue[lane] = factor.z
+            factors.alpha[lane] = factor.w
+            biases.red[lane] = bias.x
+            biases.green[lane] = bias.y
+            biases.blue[lane] = bias.z
+            biases.alpha[lane] = bias.w
+        }
+        return PixelLanes(
+            red: t.multiplied(by: factors.red, adding: biases.red),
+            green: t.multiplied(by: factors.green, adding: biases.green),
+            blue: t.multiplied(by: factors.blue, adding: biases.blue),
+            alpha: opaque ? SIMD8(repeating: 1) : t.multiplied(by: factors.alpha, adding: biases.alpha))
+    }
+
+    /// Converts each lane from the premultiplied interpolation space to premultiplied, clipped sRGB, through the
+    /// spec's exact colour conversions (for the spaces whose Skia stages are not mirrored here).
+    func convertToSRGB(_ color: inout PixelLanes) {
+        for lane in 0..<8 {
+            let converted = ColorRamp.toPremultipliedSRGB(
+                SIMD4(
+                    Double(color.red[lane]), Double(color.green[lane]), Double(color.blue[lane]),
+                    Double(color.alpha[lane])), space: space, hueIndex: hueIndex)
+            color.red[lane] = Float(converted.x)
+            color.green[lane] = Float(converted.y)
+            color.blue[lane] = Float(converted.z)
+            color.alpha[lane] = Float(converted.w)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// A ramp as Chromium's renderer evaluates it: Skia's gradient stage in 32-bit floats, where each interval's colour
+/// is `t · factor + bias` with the factor and bias precomputed per interval (`SkGradientBaseShader`).
+///
+/// `t` here is Skia's normalised gradient parameter: the stop positions, normalised by Blink to 0…1 when they leave
+/// that range or the gradient repeats, with implicit stops at 0 and 1 as Skia adds them. Colours are premultiplied,
+/// in the interpolation space.
+struct FloatRamp {
+    /// How Skia looks up an interval.
+    enum Lookup {
+        /// Evenly spaced stops (`evenly_spaced_gradient`, or `evenly_spaced_2_stop_gradient` for two): the interval
+        /// is `trunc(t · (count − 1))` of a clamped `t`.
+        case evenlySpaced(count: Int)
+        /// Arbitrary stops (`gradient`): the interval is the number of thresholds at or below `t`.
+        case positioned
+    }
+
+    let lookup: Lookup
+    let spread: Spread
+    let space: ColorSpace
+    let hueIndex: Int
+    /// Whether every stop is opaque (Skia then skips un-premultiplying and premultiplying around conversions).
+    let isOpaque: Bool
+    /// Interval starts for the positioned lookup; entry 0 is unused (interval 0 is the colour before the stops).
+    let thresholds: [Float]
+    /// Per interval: red, green, blue, alpha factors.
+    let factors: [SIMD4<Float>]
+    /// Per interval: red, green, blue, alpha biases.
+    let biases: [SIMD4<Float>]
+    /// Whether the tiling clamps `t` to 0…1 first (Skia clamps only evenly spaced stops).
+    var clampsT: Bool {
+        if case .evenlySpaced = lookup { return true }
+        return false
+    }
+
+    /// `t` in stop units maps to `(t − offset) · scale` (Blink's normalisation), or nil when it is the identity.
+    let normalisation: (offset: Double, scale: Double)?
+
+    init(ramp: ColorRamp) {
+        spread = ramp.spread
+        space = ramp.space
+        hueIndex = ramp.hueIndex
+        isOpaque = ramp.segments.allSatisfy { $0.from.w == 1 && $0.to.w == 1 }
+        var positions: [Double] = []
+        var colors: [SIMD4<Double>] = []
+        for segment in ramp.segments {
+            if let last = colors.last, positions.last == segment.start, last == segment.from {
+                // A shared stop.
+            } else {
+                positions.append(segment.start)
+                colors.append(segment.from)
+            }
+            positions.append(segment.end)
+            colors.append(segment.to)
+        }
+        let first = positions.first ?? 0
+        let last = positions.last ?? 1
+        let repeats = ramp.spread == .repeating || ramp.spread == .reflect || ramp.spread == .transparent
+        let span = Float(last) - Float(first)
+        if repeats || first < 0 || last > 1, span > 0, (1 / span).isFinite {
+            normalisation = (first, 1 / Double(span))
+            positions = positions.map { Double((Float($0) - Float(first)) / span) }
+        } else {
+            normalisation = nil
+        }
+        var stops = zip(positions, colors).map { (Float($0.0), SIMD4<Float>($0.1)) }
+        guard !stops.isEmpty else {
+            // One stop: the rasterizer draws the ramp's solid colour without lookups.
+            lookup = .evenlySpaced(count: 2)
+            thresholds = []
+            factors = [.zero, .zero]
+            biases = [.zero, .zero]
+            return
+        }
+        if let head = stops.first, head.0 > 0 { stops.insert((0, head.1), at: 0) }
+        if let tail = stops.last, tail.0 != 1 { stops.append((1, tail.1)) }
+        var previous: Float = 0
+        for index in stops.indices {
+            let pinned = index == stops.count - 1 ? 1 : min(max(stops[index].0, previous), 1)
+            stops[index].0 = pinned
+            previous = pinned
+        }
+        let step = stops.count > 1 ? stops[1].0 - stops[0].0 : 0
+        let uniform = (1..<stops.count).allSatisfy { abs(stops[$0].0 - stops[$0 - 1].0 - step) <= 1 / 4096 }
+        if uniform && stops.count >= 2 {
+            let gapCount = Float(stops.count - 1)
+            var factors: [SIMD4<Float>] = []
+            var biases: [SIMD4<Float>] = []
+            for index in 0..<(stops.count - 1) {
+                let factor = (stops[index + 1].1 - stops[index].1) * gapCount
+                factors.append(factor)
+                biases.append(stops[index].1 - factor * (Float(index) / gapCount))
+            }
+            factors.append(.zero)
+            biases.append(stops[stops.count - 1].1)
+            lookup = .evenlySpaced(count: stops.count)
+            thresholds = []
+            self.factors = factors
+            self.biases = biases
+            return
+        }
+        let count = stops.count
+        let firstStop = count > 2 && stops[0].1 == stops[1].1 ? 1 : 0
+        let lastStop = count > 2 && stops[count - 2].1 == stops[count - 1].1 ? count - 2 : count - 1
+        var thresholds: [Float] = [0]
+        var factors: [SIMD4<Float>] = [.zero]
+        var biases: [SIMD4<Float>] = [stops[firstStop].1]
+        var left = stops[firstStop]
+        for index in firstStop..<lastStop {
+            let right = stops[index + 1]
+            if left.0 < right.0 {
+                let scale = 1 / (right.0 - left.0)
+                if scale.isFinite {
+                    let factor = (right.1 - left.1) * scale
+                    thresholds.append(left.0)
+                    factors.append(factor)
+                    biases.append(left.1 - factor * left.0)
+                }
+            }
+            left = right
+        }
+        thresholds.append(left.0)
+        factors.append(.zero)
+        biases.append(left.1)
+        lookup = .positioned
+        self.thresholds = thresholds
+        self.factors = factors
+        self.biases = biases
+    }
+}

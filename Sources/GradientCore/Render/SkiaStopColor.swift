@@ -1,0 +1,44 @@
+/// A stop colour as Chromium hands it to Skia for oklab and oklch interpolation: the colour in 32-bit sRGB
+/// (8-bit colours exactly `k / 255`), linearised by Skia's `parametric` stage (its approximate `powf`), then
+/// `lin_srgb_to_oklab` (and `lin_srgb_to_okhcl`) in floats.
+enum SkiaStopColor {
+    /// Skia's chroma below which an oklch hue is powerless (taken from the neighbouring stop).
+    static let powerlessChroma = 1e-6
+
+    /// The oklab (or oklch: L, C, H in degrees) components Skia interpolates for a stop whose components in
+    /// `space` are `components`. A hue whose chroma is at most ``powerlessChroma`` is powerless.
+    static func components(_ components: SIMD3<Double>, space: ColorSpace) -> SIMD3<Double> {
+        let srgb = space.toSRGB(components)
+        var linear = SIMD8<Float>()
+        for index in 0..<3 {
+            let scaled = srgb[index] * 255
+            let byte = scaled.rounded()
+            linear[index] = abs(scaled - byte) <= 1e-4 ? Float(byte) / 255 : Float(srgb[index])
+        }
+        linear = decodeSRGB(linear)
+        let (r, g, b) = (linear[0], linear[1], linear[2])
+        let l = Float(ElementaryMath.cbrt(Double(0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b)))
+        let m = Float(ElementaryMath.cbrt(Double(0.211_903_498_2 * r + 0.680_699_545_1 * g + 0.107_396_956_6 * b)))
+        let s = Float(ElementaryMath.cbrt(Double(0.088_302_461_9 * r + 0.281_718_837_6 * g + 0.629_978_700_5 * b)))
+        let lightness = 0.210_454_255_3 * l + 0.793_617_785_0 * m - 0.004_072_046_8 * s
+        let a = 1.977_998_495_1 * l - 2.428_592_205_0 * m + 0.450_593_709_9 * s
+        let bComponent = 0.025_904_037_1 * l + 0.782_771_766_2 * m - 0.808_675_766_0 * s
+        if space == .oklab { return SIMD3(Double(lightness), Double(a), Double(bComponent)) }
+        var hue = Float(ElementaryMath.atan2(Double(bComponent), Double(a))) * (180 / Float.pi)
+        if hue < 0 { hue += 360 }
+        let chroma = (a * a + bComponent * bComponent).squareRoot()
+        return SIMD3(Double(lightness), Double(chroma), Double(hue))
+    }
+
+    /// Skia's `parametric` stage with the sRGB curve (g 2.4, a 1/1.055, b 0.055/1.055, c 1/12.92, d 0.04045).
+    private static func decodeSRGB(_ value: SIMD8<Float>) -> SIMD8<Float> {
+        let bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
+        let sign = bits & 0x8000_0000
+        let magnitude = unsafeBitCast(bits ^ sign, to: SIMD8<Float>.self)
+        let linear = magnitude.multiplied(by: Float(1 / 12.92), adding: 0)
+        let curved = FloatRamp.approximatePower(
+            magnitude.multiplied(by: Float(1 / 1.055), adding: Float(0.055 / 1.055)), 2.4)
+        let result = curved.replacing(with: linear, where: magnitude .<= 0.040_45)
+        return unsafeBitCast(unsafeBitCast(result, to: SIMD8<UInt32>.self) | sign, to: SIMD8<Float>.self)
+    }
+}
