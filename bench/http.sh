@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# HTTP benchmark of gradientd against nginx serving the same PNG bytes as a static file, in the same run, on
+# HTTP benchmark of gradientd against nginx serving the same PNG bytes as static files, in the same run, on
 # loopback only. Needs wrk, nginx and curl (apt install wrk nginx curl) and a release build:
-#   swift build -c release --product gradientd && bench/http.sh
+#   swift build -c release --product gradientd --product gradient-bench && bench/http.sh
 # Environment: DURATION (seconds per wrk run, default 10), MIXED_DURATION (default 60),
-# SECTIONS (any of "hits misses idle memory", default all of them), QUERY (the cached image for the hit runs,
-# default a 1200×630 social card without dither: a few KB, like most cached gradients; add &dither=on for a
-# 377 KB dithered one, where both servers are bound by copying the body through loopback).
+# SECTIONS (any of "many-hits hits cards misses idle memory", default all of them), QUERY (the cached image for
+# the one-URL hit runs, default a 1200×630 social card without dither: a few KB; add &dither=on for a 377 KB
+# dithered one, where both servers are bound by copying the body through loopback), LOG_FORMAT (gradientd's
+# --log-format in the hit runs, default text), REPEAT (rounds of the many-URL comparison, default 1).
+# Exits 1 when a checked target is missed: many-URL hits below 0.9× nginx at any concurrency; unique-card misses
+# below 300 requests/s or above 150 ms at p99.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
 MIXED_DURATION=${MIXED_DURATION:-60}
-SECTIONS=${SECTIONS:-hits misses idle memory}
+SECTIONS=${SECTIONS:-many-hits hits cards misses idle memory}
+LOG_FORMAT=${LOG_FORMAT:-text}
+REPEAT=${REPEAT:-1}
 BIN=.build/release/gradientd
+BENCH_BIN=.build/release/gradient-bench
 WORK=$(mktemp -d /tmp/gradientd-http-bench.XXXXXX)
 chmod 755 "$WORK"
 QUERY=${QUERY:-'colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630&dither=off'}
 PIDS=()
+FAILED=()
 
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -29,7 +36,7 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
-# Starts gradientd with extra flags; sets GD_PID and GD_PORT.
+# Starts gradientd with extra flags; sets GD_PID and GD_PORT. Standard output (the access log) goes to a file.
 start_gradientd() {
   "$BIN" --host 127.0.0.1 --port 0 "$@" > "$WORK/gradientd.log" 2>&1 &
   GD_PID=$!
@@ -48,6 +55,59 @@ stop_gradientd() {
   wait "$GD_PID" || true
 }
 
+# Starts nginx on $WORK/www: one worker per core, sendfile, unlimited keep-alive, open_file_cache; /gradient is
+# answered from the file many/<colors parameter>.png. With "log", every request is logged to
+# $WORK/nginx-access.log (combined format, buffered like gradientd's log: 64 KiB, flushed at least every second);
+# otherwise access_log is off. Sets NGINX_PID and NGINX_PORT.
+start_nginx() {
+  local access_log="access_log off;"
+  [ "${1:-}" = log ] && access_log="access_log $WORK/nginx-access.log combined buffer=64k flush=1s;"
+  NGINX_PORT=$(free_port)
+  cat > "$WORK/nginx.conf" <<CONF
+worker_processes $(nproc);
+daemon off;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 4096; }
+http {
+  $access_log
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000000;
+  keepalive_timeout 60s;
+  open_file_cache max=4096;
+  client_body_temp_path $WORK/nginx-body;
+  proxy_temp_path $WORK/nginx-proxy;
+  fastcgi_temp_path $WORK/nginx-fastcgi;
+  uwsgi_temp_path $WORK/nginx-uwsgi;
+  scgi_temp_path $WORK/nginx-scgi;
+  types { image/png png; }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WORK/www;
+    location = /gradient {
+      default_type image/png;
+      try_files /many/\$arg_colors.png =404;
+    }
+  }
+}
+CONF
+  nginx -c "$WORK/nginx.conf" -p "$WORK" &
+  NGINX_PID=$!
+  PIDS+=("$NGINX_PID")
+  for _ in $(seq 1 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$NGINX_PORT/" && return 0
+    sleep 0.05
+  done
+  echo "nginx did not start" >&2
+  exit 1
+}
+
+stop_nginx() {
+  kill "$NGINX_PID"
+  wait "$NGINX_PID" 2>/dev/null || true
+}
+
 # Runs wrk and prints "requests/s p50 p99" (latencies in ms).
 run_wrk() {
   local out
@@ -64,49 +124,79 @@ to_ms() {
   python3 -c 'import re,sys; v=sys.argv[1]; m=re.match(r"([\d.]+)(us|ms|s)$", v); f={"us":0.001,"ms":1,"s":1000}[m.group(2)]; print(round(float(m.group(1))*f, 3))' "$1"
 }
 
-echo "# gradientd HTTP benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), $(nginx -v 2>&1 | awk '{print $3}')"
+# Exits 0 when the Python expression $1 holds.
+holds() { python3 -c "import sys; sys.exit(0 if ($1) else 1)"; }
+
+echo "# gradientd HTTP benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), $(nginx -v 2>&1 | awk '{print $3}'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 wants() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
-# --- cached hits vs nginx -------------------------------------------------------------------------------------
+# --- cached hits over 1,000 URLs vs nginx -------------------------------------------------------------------------
+if wants many-hits; then
+start_gradientd --log-format "$LOG_FORMAT"
+mkdir -p "$WORK/www/many"
+# 1,000 distinct 300×200 gradients (default settings: vertical, dither on), fetched once from gradientd to fill
+# its cache and written as nginx's files; the paths go to urls.txt for bench/many-urls.lua.
+python3 - "$GD_PORT" "$WORK" <<'PY'
+import http.client, sys
+port, work = int(sys.argv[1]), sys.argv[2]
+connection = http.client.HTTPConnection("127.0.0.1", port)
+with open(f"{work}/urls.txt", "w") as urls:
+    for index in range(1000):
+        colors = f"{(index * 2654435761) % 16777216:06x},{(index * 40503 + 0x123456) % 16777216:06x}"
+        path = f"/gradient?colors={colors}&width=300&height=200"
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        assert response.status == 200, (path, response.status)
+        with open(f"{work}/www/many/{colors}.png", "wb") as png:
+            png.write(body)
+        urls.write(path + "\n")
+PY
+chmod -R a+rX "$WORK/www"
+start_nginx log
+for path in "$(head -1 "$WORK/urls.txt")" "$(tail -1 "$WORK/urls.txt")"; do
+  cmp <(curl -sf "http://127.0.0.1:$NGINX_PORT$path") <(curl -sf "http://127.0.0.1:$GD_PORT$path")
+done
+entries=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_entries / {print $2}')
+echo
+echo "## Cached hits over 1,000 URLs (bench/many-urls.lua, keep-alive, ${DURATION}s each, both servers logging)"
+echo
+echo "1,000 distinct 300×200 gradients (vertical, dither on), $(cat "$WORK"/www/many/*.png | wc -c) bytes in all," \
+  "$entries entries in gradientd's cache; gradientd --log-format $LOG_FORMAT to a file, nginx access_log to a file."
+echo
+echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradientd p50/p99 ms |"
+echo "|---|---|---|---|---|---|"
+for round in $(seq 1 "$REPEAT"); do
+  for shape in "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
+    # shellcheck disable=SC2086
+    read -r n_rps n_p50 n_p99 <<< "$(URLS=$WORK/urls.txt run_wrk $shape -d"${DURATION}"s -s bench/many-urls.lua "http://127.0.0.1:$NGINX_PORT")"
+    # shellcheck disable=SC2086
+    read -r g_rps g_p50 g_p99 <<< "$(URLS=$WORK/urls.txt run_wrk $shape -d"${DURATION}"s -s bench/many-urls.lua "http://127.0.0.1:$GD_PORT")"
+    ratio=$(python3 -c "print(round($g_rps / $n_rps, 2))")
+    echo "| \`wrk $shape -d${DURATION}s --latency -s bench/many-urls.lua\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 |"
+    holds "$g_rps >= 0.9 * $n_rps" || FAILED+=("many-URL hits, wrk $shape, round $round: ${ratio}× nginx (target ≥ 0.9×)")
+  done
+done
+gd_lines=$(grep -c ' /gradient?' "$WORK/gradientd.log" || true)
+stop_nginx
+stop_gradientd
+echo
+echo "Access-log lines: gradientd $gd_lines, nginx $(wc -l < "$WORK/nginx-access.log")."
+fi
+
+# --- cached hits on one URL vs nginx ------------------------------------------------------------------------------
 if wants hits; then
-start_gradientd
+start_gradientd --log-format "$LOG_FORMAT"
 curl -sf "http://127.0.0.1:$GD_PORT/gradient?$QUERY" -o "$WORK/card.png"
 mkdir -p "$WORK/www" && cp "$WORK/card.png" "$WORK/www/card.png" && chmod -R a+rX "$WORK/www"
-NGINX_PORT=$(free_port)
-cat > "$WORK/nginx.conf" <<CONF
-worker_processes $(nproc);
-daemon off;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx-error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000000;
-  keepalive_timeout 60s;
-  open_file_cache max=16;
-  client_body_temp_path $WORK/nginx-body;
-  proxy_temp_path $WORK/nginx-proxy;
-  fastcgi_temp_path $WORK/nginx-fastcgi;
-  uwsgi_temp_path $WORK/nginx-uwsgi;
-  scgi_temp_path $WORK/nginx-scgi;
-  types { image/png png; }
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    root $WORK/www;
-  }
-}
-CONF
-nginx -c "$WORK/nginx.conf" -p "$WORK" &
-NGINX_PID=$!
-PIDS+=("$NGINX_PID")
-sleep 0.5
+start_nginx
 cmp <(curl -sf "http://127.0.0.1:$NGINX_PORT/card.png") "$WORK/card.png"
+echo
+echo "## Cached hits on one URL (exercises the query memo only; nginx not logging; keep-alive, ${DURATION}s each)"
+echo
 echo "PNG: $(stat -c %s "$WORK/card.png") bytes, query $QUERY"
 echo
-echo "## Cached hits (keep-alive, ${DURATION}s each)"
 echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradientd p50/p99 ms |"
 echo "|---|---|---|---|---|---|"
 for shape in "-t1 -c1" "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
@@ -117,8 +207,38 @@ for shape in "-t1 -c1" "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
   ratio=$(python3 -c "print(round($g_rps / $n_rps, 2))")
   echo "| \`wrk $shape -d${DURATION}s --latency\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 |"
 done
-kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true
+stop_nginx
 stop_gradientd
+fi
+
+# --- misses at scale: unique social cards -------------------------------------------------------------------------
+if wants cards; then
+echo
+echo "## Misses: unique 1200×630 135° cards (bench/unique-cards.lua, default dither)"
+echo
+start_gradientd
+read -r c_rps c_p50 c_p99 <<< "$(SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-cards.lua "http://127.0.0.1:$GD_PORT")"
+metrics=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
+renders=$(echo "$metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
+hits=$(echo "$metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
+render_sum=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_sum/ {print $2}')
+render_count=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_count/ {print $2}')
+stop_gradientd
+# The same kind of spec rendered in-process, one thread, no HTTP: the most renders per second the cores could give.
+bench_ms=$("$BENCH_BIN" --sequential --iterations 15 \
+  --query "colors=3a7bd5,00d2ff&angle=135&width=1200&height=630" | awk '$2 == "on" {print $3}')
+cores=$(nproc)
+echo "| measure | value |"
+echo "|---|---:|"
+echo "| \`SALT=\$RANDOM wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-cards.lua\` req/s | $c_rps |"
+echo "| p50 / p99 ms | $c_p50 / $c_p99 |"
+echo "| renders (cache hits) | $renders ($hits) |"
+echo "| mean render+encode inside gradientd, ms | $(python3 -c "print(round(1000 * $render_sum / max($render_count, 1), 1))") |"
+echo "| in-process render+encode, one thread (\`gradient-bench --sequential --query …\`), median ms | $bench_ms |"
+echo "| in-process renders/s at $cores cores (cores × 1000 / median) | $(python3 -c "print(round($cores * 1000 / $bench_ms))") |"
+echo "| gradientd req/s ÷ in-process renders/s | $(python3 -c "print(round($c_rps * $bench_ms / ($cores * 1000), 2))") |"
+holds "$c_rps >= 300" || FAILED+=("unique-card misses: $c_rps req/s (target ≥ 300)")
+holds "$c_p99 <= 150" || FAILED+=("unique-card misses: p99 $c_p99 ms (target ≤ 150 ms)")
 fi
 
 # --- unique misses ------------------------------------------------------------------------------------------------
@@ -191,4 +311,10 @@ echo "\`wrk -t2 -c64 -d${MIXED_DURATION}s -s bench/mixed-load.lua\`: $(awk '/Req
   "RSS $((rss_kib / 1024)) MiB (peak $((hwm_kib / 1024)) MiB), cache $((cache_bytes / 1048576)) MiB," \
   "$evictions evictions; budget 64 MiB + 64 MiB = 128 MiB"
 stop_gradientd
+fi
+
+if [ ${#FAILED[@]} -gt 0 ]; then
+  echo
+  for failure in "${FAILED[@]}"; do echo "TARGET MISSED: $failure"; done
+  exit 1
 fi
