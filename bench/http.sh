@@ -108,17 +108,32 @@ stop_nginx() {
   wait "$NGINX_PID" 2>/dev/null || true
 }
 
-# Runs wrk and prints "requests/s p50 p99" (latencies in ms).
+# Runs wrk and prints "requests/s p50 p99 requests" (latencies in ms).
 run_wrk() {
   local out
   out=$(wrk "$@" --latency 2>&1)
   echo "$out" >> "$WORK/wrk.txt"
-  local rps p50 p99
+  local rps p50 p99 count
   rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
   p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
   p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
-  echo "$rps $(to_ms "$p50") $(to_ms "$p99")"
+  count=$(echo "$out" | awk '/requests in/ {print $1}')
+  echo "$rps $(to_ms "$p50") $(to_ms "$p99") $count"
 }
+
+# CPU time (user + system, in clock ticks) used so far by every thread of the given processes.
+cpu_ticks() {
+  local total=0 stat
+  for pid in "$@"; do
+    for stat in /proc/"$pid"/task/*/stat; do
+      total=$((total + $(awk '{print $14 + $15}' "$stat")))
+    done
+  done
+  echo "$total"
+}
+
+# Microseconds of CPU per request from a tick difference and a request count.
+us_per_request() { python3 -c "print(round(($1) * 1e6 / $(getconf CLK_TCK) / $2, 1))"; }
 
 to_ms() {
   python3 -c 'import re,sys; v=sys.argv[1]; m=re.match(r"([\d.]+)(us|ms|s)$", v); f={"us":0.001,"ms":1,"s":1000}[m.group(2)]; print(round(float(m.group(1))*f, 3))' "$1"
@@ -165,16 +180,22 @@ echo
 echo "1,000 distinct 300×200 gradients (vertical, dither on), $(cat "$WORK"/www/many/*.png | wc -c) bytes in all," \
   "$entries entries in gradientd's cache; gradientd --log-format $LOG_FORMAT to a file, nginx access_log to a file."
 echo
-echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradientd p50/p99 ms |"
-echo "|---|---|---|---|---|---|"
+echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradientd p50/p99 ms | server CPU µs/req nginx / gradientd |"
+echo "|---|---|---|---|---|---|---|"
+# shellcheck disable=SC2207
+nginx_workers=($(pgrep -P "$NGINX_PID"))
 for round in $(seq 1 "$REPEAT"); do
   for shape in "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
+    before=$(cpu_ticks "${nginx_workers[@]}")
     # shellcheck disable=SC2086
-    read -r n_rps n_p50 n_p99 <<< "$(URLS=$WORK/urls.txt run_wrk $shape -d"${DURATION}"s -s bench/many-urls.lua "http://127.0.0.1:$NGINX_PORT")"
+    read -r n_rps n_p50 n_p99 n_count <<< "$(URLS=$WORK/urls.txt run_wrk $shape -d"${DURATION}"s -s bench/many-urls.lua "http://127.0.0.1:$NGINX_PORT")"
+    n_cpu=$(us_per_request "$(cpu_ticks "${nginx_workers[@]}") - $before" "$n_count")
+    before=$(cpu_ticks "$GD_PID")
     # shellcheck disable=SC2086
-    read -r g_rps g_p50 g_p99 <<< "$(URLS=$WORK/urls.txt run_wrk $shape -d"${DURATION}"s -s bench/many-urls.lua "http://127.0.0.1:$GD_PORT")"
+    read -r g_rps g_p50 g_p99 g_count <<< "$(URLS=$WORK/urls.txt run_wrk $shape -d"${DURATION}"s -s bench/many-urls.lua "http://127.0.0.1:$GD_PORT")"
+    g_cpu=$(us_per_request "$(cpu_ticks "$GD_PID") - $before" "$g_count")
     ratio=$(python3 -c "print(round($g_rps / $n_rps, 2))")
-    echo "| \`wrk $shape -d${DURATION}s --latency -s bench/many-urls.lua\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 |"
+    echo "| \`wrk $shape -d${DURATION}s --latency -s bench/many-urls.lua\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 | $n_cpu / $g_cpu |"
     holds "$g_rps >= 0.9 * $n_rps" || FAILED+=("many-URL hits, wrk $shape, round $round: ${ratio}× nginx (target ≥ 0.9×)")
   done
 done
@@ -201,9 +222,9 @@ echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradien
 echo "|---|---|---|---|---|---|"
 for shape in "-t1 -c1" "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
   # shellcheck disable=SC2086
-  read -r n_rps n_p50 n_p99 <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$NGINX_PORT/card.png")"
+  read -r n_rps n_p50 n_p99 _ <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$NGINX_PORT/card.png")"
   # shellcheck disable=SC2086
-  read -r g_rps g_p50 g_p99 <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$GD_PORT/gradient?$QUERY")"
+  read -r g_rps g_p50 g_p99 _ <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$GD_PORT/gradient?$QUERY")"
   ratio=$(python3 -c "print(round($g_rps / $n_rps, 2))")
   echo "| \`wrk $shape -d${DURATION}s --latency\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 |"
 done
@@ -217,7 +238,7 @@ echo
 echo "## Misses: unique 1200×630 135° cards (bench/unique-cards.lua, default dither)"
 echo
 start_gradientd
-read -r c_rps c_p50 c_p99 <<< "$(SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-cards.lua "http://127.0.0.1:$GD_PORT")"
+read -r c_rps c_p50 c_p99 _ <<< "$(SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-cards.lua "http://127.0.0.1:$GD_PORT")"
 metrics=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
 renders=$(echo "$metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
 hits=$(echo "$metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
@@ -247,7 +268,7 @@ echo
 echo "## Misses: unique 256×256 vertical specs (bench/unique-misses.lua)"
 for dither in on off; do
   start_gradientd
-  read -r m_rps m_p50 m_p99 <<< "$(DITHER=$dither SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-misses.lua "http://127.0.0.1:$GD_PORT")"
+  read -r m_rps m_p50 m_p99 _ <<< "$(DITHER=$dither SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-misses.lua "http://127.0.0.1:$GD_PORT")"
   renders=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
   hits=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
   echo "- dither=$dither: \`DITHER=$dither wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-misses.lua\`: $m_rps req/s," \
