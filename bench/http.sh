@@ -266,19 +266,26 @@ hits=$(echo "$metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
 render_sum=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_sum/ {print $2}')
 render_count=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_count/ {print $2}')
 stop_gradientd
-# The same kind of spec rendered in-process, one thread, no HTTP: the most renders per second the cores could give.
-bench_ms=$("$BENCH_BIN" --sequential --iterations 15 \
-  --query "colors=3a7bd5,00d2ff&angle=135&width=1200&height=630" | awk '$2 == "on" {print $3}')
+# The same kind of spec rendered in-process, no HTTP: one process alone, then one per core at once (the two cores
+# may share execution units and caches, so the second is the real ceiling for the service's render pool).
+card_query="colors=3a7bd5,00d2ff&angle=135&width=1200&height=630"
+bench_card() { "$BENCH_BIN" --sequential --iterations 15 --query "$card_query" | awk '$2 == "on" {print $3}'; }
+bench_ms=$(bench_card)
 cores=$(nproc)
+for index in $(seq 1 "$cores"); do bench_card > "$WORK/bench-$index.txt" & done
+wait
+parallel_ms=$(cat "$WORK"/bench-*.txt | tr '\n' ' ')
+parallel_rps=$(python3 -c "import sys; print(round(sum(1000 / float(m) for m in sys.argv[1:]), 1))" $parallel_ms)
 echo "| measure | value |"
 echo "|---|---:|"
 echo "| \`SALT=\$RANDOM wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-cards.lua\` req/s | $c_rps |"
 echo "| p50 / p99 ms | $c_p50 / $c_p99 |"
 echo "| renders (cache hits) | $renders ($hits) |"
 echo "| mean render+encode inside gradientd, ms | $(python3 -c "print(round(1000 * $render_sum / max($render_count, 1), 1))") |"
-echo "| in-process render+encode, one thread (\`gradient-bench --sequential --query …\`), median ms | $bench_ms |"
-echo "| in-process renders/s at $cores cores (cores × 1000 / median) | $(python3 -c "print(round($cores * 1000 / $bench_ms))") |"
-echo "| gradientd req/s ÷ in-process renders/s | $(python3 -c "print(round($c_rps * $bench_ms / ($cores * 1000), 2))") |"
+echo "| in-process render+encode, one thread alone (\`gradient-bench --sequential --query '$card_query'\`), median ms | $bench_ms |"
+echo "| the same, $cores processes at once, median ms each | $parallel_ms|"
+echo "| in-process renders/s with $cores at once (sum of 1000 / median) | $parallel_rps |"
+echo "| gradientd req/s ÷ in-process renders/s | $(python3 -c "print(round($c_rps / $parallel_rps, 2))") |"
 holds "$c_rps >= 300" || FAILED+=("unique-card misses: $c_rps req/s (target ≥ 300)")
 holds "$c_p99 <= 150" || FAILED+=("unique-card misses: p99 $c_p99 ms (target ≤ 150 ms)")
 fi
