@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# HTTP benchmark of gradientd against nginx serving the same PNG bytes as a static file, in the same run, on
+# HTTP benchmark of gradientd against nginx serving the same PNG bytes as static files, in the same run, on
 # loopback only. Needs wrk, nginx and curl (apt install wrk nginx curl) and a release build:
-#   swift build -c release --product gradientd && bench/http.sh
+#   swift build -c release --product gradientd --product gradient-bench && bench/http.sh
 # Environment: DURATION (seconds per wrk run, default 10), MIXED_DURATION (default 60),
-# SECTIONS (any of "hits misses idle memory", default all of them), QUERY (the cached image for the hit runs,
-# default a 1200×630 social card without dither: a few KB, like most cached gradients; add &dither=on for a
-# 377 KB dithered one, where both servers are bound by copying the body through loopback).
+# SECTIONS (any of "many-hits hits cards misses idle memory", default all of them), QUERY (the cached image for
+# the one-URL hit runs, default a 1200×630 social card without dither: a few KB; add &dither=on for a 377 KB
+# dithered one, where both servers are bound by copying the body through loopback), LOG_FORMAT (gradientd's
+# --log-format in the hit runs, default text), REPEAT (rounds of the many-URL comparison, default 3).
+# Exits 1 when a checked target is missed: many-URL hits below 0.9× nginx at any concurrency (the median ratio over
+# the rounds, each round running both servers back to back); unique-card misses below 300 requests/s or above
+# 150 ms at p99.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
 MIXED_DURATION=${MIXED_DURATION:-60}
-SECTIONS=${SECTIONS:-hits misses idle memory}
+SECTIONS=${SECTIONS:-many-hits hits cards misses idle memory}
+LOG_FORMAT=${LOG_FORMAT:-text}
+REPEAT=${REPEAT:-3}
 BIN=.build/release/gradientd
+BENCH_BIN=.build/release/gradient-bench
 WORK=$(mktemp -d /tmp/gradientd-http-bench.XXXXXX)
 chmod 755 "$WORK"
 QUERY=${QUERY:-'colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630&dither=off'}
 PIDS=()
+FAILED=()
 
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -29,7 +37,7 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
-# Starts gradientd with extra flags; sets GD_PID and GD_PORT.
+# Starts gradientd with extra flags; sets GD_PID and GD_PORT. Standard output (the access log) goes to a file.
 start_gradientd() {
   "$BIN" --host 127.0.0.1 --port 0 "$@" > "$WORK/gradientd.log" 2>&1 &
   GD_PID=$!
@@ -48,45 +56,27 @@ stop_gradientd() {
   wait "$GD_PID" || true
 }
 
-# Runs wrk and prints "requests/s p50 p99" (latencies in ms).
-run_wrk() {
-  local out
-  out=$(wrk "$@" --latency 2>&1)
-  echo "$out" >> "$WORK/wrk.txt"
-  local rps p50 p99
-  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
-  p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
-  p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
-  echo "$rps $(to_ms "$p50") $(to_ms "$p99")"
-}
-
-to_ms() {
-  python3 -c 'import re,sys; v=sys.argv[1]; m=re.match(r"([\d.]+)(us|ms|s)$", v); f={"us":0.001,"ms":1,"s":1000}[m.group(2)]; print(round(float(m.group(1))*f, 3))' "$1"
-}
-
-echo "# gradientd HTTP benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), $(nginx -v 2>&1 | awk '{print $3}')"
-
-wants() { [[ " $SECTIONS " == *" $1 "* ]]; }
-
-# --- cached hits vs nginx -------------------------------------------------------------------------------------
-if wants hits; then
-start_gradientd
-curl -sf "http://127.0.0.1:$GD_PORT/gradient?$QUERY" -o "$WORK/card.png"
-mkdir -p "$WORK/www" && cp "$WORK/card.png" "$WORK/www/card.png" && chmod -R a+rX "$WORK/www"
-NGINX_PORT=$(free_port)
-cat > "$WORK/nginx.conf" <<CONF
+# Starts nginx on $WORK/www: one worker per core, sendfile, unlimited keep-alive, open_file_cache; /gradient is
+# answered from the file many/<colors parameter>.png. With "log", every request is logged to
+# $WORK/nginx-access.log (combined format, buffered like gradientd's log: 64 KiB, flushed at least every second);
+# otherwise access_log is off. Sets NGINX_PID and NGINX_PORT.
+start_nginx() {
+  local access_log="access_log off;"
+  [ "${1:-}" = log ] && access_log="access_log $WORK/nginx-access.log combined buffer=64k flush=1s;"
+  NGINX_PORT=$(free_port)
+  cat > "$WORK/nginx.conf" <<CONF
 worker_processes $(nproc);
 daemon off;
 pid $WORK/nginx.pid;
 error_log $WORK/nginx-error.log;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  $access_log
   sendfile on;
   tcp_nopush on;
   keepalive_requests 100000000;
   keepalive_timeout 60s;
-  open_file_cache max=16;
+  open_file_cache max=4096;
   client_body_temp_path $WORK/nginx-body;
   proxy_temp_path $WORK/nginx-proxy;
   fastcgi_temp_path $WORK/nginx-fastcgi;
@@ -96,29 +86,208 @@ http {
   server {
     listen 127.0.0.1:$NGINX_PORT;
     root $WORK/www;
+    location = /gradient {
+      default_type image/png;
+      try_files /many/\$arg_colors.png =404;
+    }
   }
 }
 CONF
-nginx -c "$WORK/nginx.conf" -p "$WORK" &
-NGINX_PID=$!
-PIDS+=("$NGINX_PID")
-sleep 0.5
+  nginx -c "$WORK/nginx.conf" -p "$WORK" &
+  NGINX_PID=$!
+  PIDS+=("$NGINX_PID")
+  for _ in $(seq 1 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$NGINX_PORT/" && return 0
+    sleep 0.05
+  done
+  echo "nginx did not start" >&2
+  exit 1
+}
+
+stop_nginx() {
+  kill "$NGINX_PID"
+  wait "$NGINX_PID" 2>/dev/null || true
+}
+
+# Runs wrk and prints "requests/s p50 p99 requests" (latencies in ms).
+run_wrk() {
+  local out
+  out=$(wrk "$@" --latency 2>&1)
+  echo "$out" >> "$WORK/wrk.txt"
+  local rps p50 p99 count
+  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
+  p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  count=$(echo "$out" | awk '/requests in/ {print $1}')
+  echo "$rps $(to_ms "$p50") $(to_ms "$p99") $count"
+}
+
+# CPU time (user + system, in clock ticks) used so far by every thread of the given processes.
+cpu_ticks() {
+  local total=0 stat
+  for pid in "$@"; do
+    for stat in /proc/"$pid"/task/*/stat; do
+      total=$((total + $(awk '{print $14 + $15}' "$stat")))
+    done
+  done
+  echo "$total"
+}
+
+# Microseconds of CPU per request from a tick difference and a request count.
+us_per_request() { python3 -c "print(round(($1) * 1e6 / $(getconf CLK_TCK) / $2, 1))"; }
+
+to_ms() {
+  python3 -c 'import re,sys; v=sys.argv[1]; m=re.match(r"([\d.]+)(us|ms|s)$", v); f={"us":0.001,"ms":1,"s":1000}[m.group(2)]; print(round(float(m.group(1))*f, 3))' "$1"
+}
+
+# Exits 0 when the Python expression $1 holds.
+holds() { python3 -c "import sys; sys.exit(0 if ($1) else 1)"; }
+
+echo "# gradientd HTTP benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk $(wrk -v 2>&1 | head -1 | awk '{print $2}'), $(nginx -v 2>&1 | awk '{print $3}'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+wants() { [[ " $SECTIONS " == *" $1 "* ]]; }
+
+# --- cached hits over 1,000 URLs vs nginx -------------------------------------------------------------------------
+if wants many-hits; then
+start_gradientd --log-format "$LOG_FORMAT"
+mkdir -p "$WORK/www/many"
+# 1,000 distinct 300×200 gradients (default settings: vertical, dither on), fetched once from gradientd to fill
+# its cache and written as nginx's files; the paths go to urls.txt for bench/many-urls.lua.
+python3 - "$GD_PORT" "$WORK" <<'PY'
+import http.client, sys
+port, work = int(sys.argv[1]), sys.argv[2]
+connection = http.client.HTTPConnection("127.0.0.1", port)
+with open(f"{work}/urls.txt", "w") as urls:
+    for index in range(1000):
+        colors = f"{(index * 2654435761) % 16777216:06x},{(index * 40503 + 0x123456) % 16777216:06x}"
+        path = f"/gradient?colors={colors}&width=300&height=200"
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        assert response.status == 200, (path, response.status)
+        with open(f"{work}/www/many/{colors}.png", "wb") as png:
+            png.write(body)
+        urls.write(path + "\n")
+PY
+chmod -R a+rX "$WORK/www"
+start_nginx log
+for path in "$(head -1 "$WORK/urls.txt")" "$(tail -1 "$WORK/urls.txt")"; do
+  cmp <(curl -sf "http://127.0.0.1:$NGINX_PORT$path") <(curl -sf "http://127.0.0.1:$GD_PORT$path")
+done
+entries=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_entries / {print $2}')
+echo
+echo "## Cached hits over 1,000 URLs (bench/many-urls.lua, keep-alive, ${DURATION}s each, both servers logging)"
+echo
+echo "1,000 distinct 300×200 gradients (vertical, dither on), $(cat "$WORK"/www/many/*.png | wc -c) bytes in all," \
+  "$entries entries in gradientd's cache; gradientd --log-format $LOG_FORMAT to a file, nginx access_log to a file."
+echo
+echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradientd p50/p99 ms | server CPU µs/req, nginx / gradientd |"
+echo "|---|---|---|---|---|---|---|"
+# shellcheck disable=SC2207
+nginx_workers=($(pgrep -P "$NGINX_PID"))
+declare -A RATIOS
+# Runs one server under bench/many-urls.lua; sets RPS, P50, P99 and CPU (µs of the server's CPU per request).
+many_urls_run() {
+  local port=$1 shape=$2 before count
+  shift 2
+  before=$(cpu_ticks "$@")
+  # shellcheck disable=SC2086
+  read -r RPS P50 P99 count <<< "$(URLS=$WORK/urls.txt run_wrk $shape -d"${DURATION}"s -s bench/many-urls.lua "http://127.0.0.1:$port")"
+  CPU=$(us_per_request "$(cpu_ticks "$@") - $before" "$count")
+}
+for round in $(seq 1 "$REPEAT"); do
+  for shape in "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
+    # Odd rounds run nginx first, even rounds gradientd first, so that drift in the machine's load cancels out.
+    if (( round % 2 == 1 )); then
+      many_urls_run "$NGINX_PORT" "$shape" "${nginx_workers[@]}"
+      n_rps=$RPS n_p50=$P50 n_p99=$P99 n_cpu=$CPU
+      many_urls_run "$GD_PORT" "$shape" "$GD_PID"
+      g_rps=$RPS g_p50=$P50 g_p99=$P99 g_cpu=$CPU
+    else
+      many_urls_run "$GD_PORT" "$shape" "$GD_PID"
+      g_rps=$RPS g_p50=$P50 g_p99=$P99 g_cpu=$CPU
+      many_urls_run "$NGINX_PORT" "$shape" "${nginx_workers[@]}"
+      n_rps=$RPS n_p50=$P50 n_p99=$P99 n_cpu=$CPU
+    fi
+    ratio=$(python3 -c "print(round($g_rps / $n_rps, 2))")
+    RATIOS[$shape]="${RATIOS[$shape]:-} $ratio"
+    echo "| \`wrk $shape -d${DURATION}s --latency -s bench/many-urls.lua\` (round $round) | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 | $n_cpu / $g_cpu |"
+  done
+done
+echo
+for shape in "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
+  median=$(python3 -c "import statistics, sys; print(statistics.median(float(r) for r in sys.argv[1:]))" ${RATIOS[$shape]})
+  echo "- \`wrk $shape\`: median ratio $median over $REPEAT round(s) (${RATIOS[$shape]# })"
+  holds "$median >= 0.9" || FAILED+=("many-URL hits, wrk $shape: median ${median}× nginx over $REPEAT round(s) (target ≥ 0.9×)")
+done
+gd_lines=$(grep -c ' /gradient?' "$WORK/gradientd.log" || true)
+stop_nginx
+stop_gradientd
+echo
+echo "Access-log lines: gradientd $gd_lines, nginx $(wc -l < "$WORK/nginx-access.log")."
+fi
+
+# --- cached hits on one URL vs nginx ------------------------------------------------------------------------------
+if wants hits; then
+start_gradientd --log-format "$LOG_FORMAT"
+curl -sf "http://127.0.0.1:$GD_PORT/gradient?$QUERY" -o "$WORK/card.png"
+mkdir -p "$WORK/www" && cp "$WORK/card.png" "$WORK/www/card.png" && chmod -R a+rX "$WORK/www"
+start_nginx
 cmp <(curl -sf "http://127.0.0.1:$NGINX_PORT/card.png") "$WORK/card.png"
+echo
+echo "## Cached hits on one URL (exercises the query memo only; nginx not logging; keep-alive, ${DURATION}s each)"
+echo
 echo "PNG: $(stat -c %s "$WORK/card.png") bytes, query $QUERY"
 echo
-echo "## Cached hits (keep-alive, ${DURATION}s each)"
 echo "| wrk | nginx req/s | gradientd req/s | ratio | nginx p50/p99 ms | gradientd p50/p99 ms |"
 echo "|---|---|---|---|---|---|"
 for shape in "-t1 -c1" "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
   # shellcheck disable=SC2086
-  read -r n_rps n_p50 n_p99 <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$NGINX_PORT/card.png")"
+  read -r n_rps n_p50 n_p99 _ <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$NGINX_PORT/card.png")"
   # shellcheck disable=SC2086
-  read -r g_rps g_p50 g_p99 <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$GD_PORT/gradient?$QUERY")"
+  read -r g_rps g_p50 g_p99 _ <<< "$(run_wrk $shape -d"${DURATION}"s "http://127.0.0.1:$GD_PORT/gradient?$QUERY")"
   ratio=$(python3 -c "print(round($g_rps / $n_rps, 2))")
   echo "| \`wrk $shape -d${DURATION}s --latency\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 |"
 done
-kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true
+stop_nginx
 stop_gradientd
+fi
+
+# --- misses at scale: unique social cards -------------------------------------------------------------------------
+if wants cards; then
+echo
+echo "## Misses: unique 1200×630 135° cards (bench/unique-cards.lua, default dither)"
+echo
+start_gradientd
+read -r c_rps c_p50 c_p99 _ <<< "$(SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-cards.lua "http://127.0.0.1:$GD_PORT")"
+metrics=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
+renders=$(echo "$metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
+hits=$(echo "$metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
+render_sum=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_sum/ {print $2}')
+render_count=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_count/ {print $2}')
+stop_gradientd
+# The same kind of spec rendered in-process, no HTTP: one process alone, then one per core at once (the two cores
+# may share execution units and caches, so the second is the real ceiling for the service's render pool).
+card_query="colors=3a7bd5,00d2ff&angle=135&width=1200&height=630"
+bench_card() { "$BENCH_BIN" --sequential --iterations 15 --query "$card_query" | awk '$2 == "on" {print $3}'; }
+bench_ms=$(bench_card)
+cores=$(nproc)
+for index in $(seq 1 "$cores"); do bench_card > "$WORK/bench-$index.txt" & done
+wait
+parallel_ms=$(cat "$WORK"/bench-*.txt | tr '\n' ' ')
+parallel_rps=$(python3 -c "import sys; print(round(sum(1000 / float(m) for m in sys.argv[1:]), 1))" $parallel_ms)
+echo "| measure | value |"
+echo "|---|---:|"
+echo "| \`SALT=\$RANDOM wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-cards.lua\` req/s | $c_rps |"
+echo "| p50 / p99 ms | $c_p50 / $c_p99 |"
+echo "| renders (cache hits) | $renders ($hits) |"
+echo "| mean render+encode inside gradientd, ms | $(python3 -c "print(round(1000 * $render_sum / max($render_count, 1), 1))") |"
+echo "| in-process render+encode, one thread alone (\`gradient-bench --sequential --query '$card_query'\`), median ms | $bench_ms |"
+echo "| the same, $cores processes at once, median ms each | $parallel_ms|"
+echo "| in-process renders/s with $cores at once (sum of 1000 / median) | $parallel_rps |"
+echo "| gradientd req/s ÷ in-process renders/s | $(python3 -c "print(round($c_rps / $parallel_rps, 2))") |"
+holds "$c_rps >= 300" || FAILED+=("unique-card misses: $c_rps req/s (target ≥ 300)")
+holds "$c_p99 <= 150" || FAILED+=("unique-card misses: p99 $c_p99 ms (target ≤ 150 ms)")
 fi
 
 # --- unique misses ------------------------------------------------------------------------------------------------
@@ -127,7 +296,7 @@ echo
 echo "## Misses: unique 256×256 vertical specs (bench/unique-misses.lua)"
 for dither in on off; do
   start_gradientd
-  read -r m_rps m_p50 m_p99 <<< "$(DITHER=$dither SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-misses.lua "http://127.0.0.1:$GD_PORT")"
+  read -r m_rps m_p50 m_p99 _ <<< "$(DITHER=$dither SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-misses.lua "http://127.0.0.1:$GD_PORT")"
   renders=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
   hits=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
   echo "- dither=$dither: \`DITHER=$dither wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-misses.lua\`: $m_rps req/s," \
@@ -191,4 +360,10 @@ echo "\`wrk -t2 -c64 -d${MIXED_DURATION}s -s bench/mixed-load.lua\`: $(awk '/Req
   "RSS $((rss_kib / 1024)) MiB (peak $((hwm_kib / 1024)) MiB), cache $((cache_bytes / 1048576)) MiB," \
   "$evictions evictions; budget 64 MiB + 64 MiB = 128 MiB"
 stop_gradientd
+fi
+
+if [ ${#FAILED[@]} -gt 0 ]; then
+  echo
+  for failure in "${FAILED[@]}"; do echo "TARGET MISSED: $failure"; done
+  exit 1
 fi

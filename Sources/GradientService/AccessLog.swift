@@ -6,7 +6,8 @@ import Synchronization
 #endif
 
 /// Writes one line per request to a file descriptor (standard output by default), buffered and flushed at least
-/// every 200 ms, when 64 KiB are waiting, and by ``flush()``.
+/// every 200 ms, when 64 KiB are waiting, and by ``flush()``. A line is formatted straight into the shared buffer
+/// (no per-line allocation or system call), and the buffer is written outside the lock that request threads take.
 public final class AccessLog: Sendable {
     /// How lines are written.
     public enum Format: String, Sendable, CaseIterable {
@@ -16,6 +17,8 @@ public final class AccessLog: Sendable {
         /// One JSON object per line with the keys `time`, `method`, `target`, `status`, `bytes`, `duration_ms`,
         /// `cache`.
         case json
+        /// No request lines; start-up and shutdown messages are still written, as with `text`.
+        case off
     }
 
     /// One finished request.
@@ -33,6 +36,9 @@ public final class AccessLog: Sendable {
     private let fileDescriptor: Int32
     /// Lines not yet written; guarded by this `Mutex`.
     private let buffer = Mutex<[UInt8]>([])
+    /// The buffer being written, swapped with ``buffer`` by ``flush()``; guarded by this `Mutex`, held while writing,
+    /// so that lines are written in order.
+    private let writing = Mutex<[UInt8]>([])
     private let clock = LogClock()
     /// The periodic flush; guarded by this `Mutex`.
     private let timer: Mutex<DispatchSourceTimer?>
@@ -59,7 +65,7 @@ public final class AccessLog: Sendable {
     public func message(_ text: String) {
         let line: String
         switch format {
-        case .text: line = "\(clock.timestamp()) \(text)\n"
+        case .text, .off: line = "\(clock.timestamp()) \(text)\n"
         case .json: line = "{\"time\":\"\(clock.timestamp())\",\"message\":\(JSONText.quoted(text))}\n"
         }
         buffer.withLock { $0.append(contentsOf: line.utf8) }
@@ -67,9 +73,20 @@ public final class AccessLog: Sendable {
     }
 
     func record(_ entry: Entry) {
-        var line = LogLine(capacity: 96 + 2 * entry.target.utf8.count)
+        guard format != .off else { return }
+        let isFull = buffer.withLock { buffer in
+            var line = LogLine(continuing: buffer)
+            buffer = []
+            append(entry, to: &line)
+            buffer = line.bytes
+            return buffer.count >= 64 * 1024
+        }
+        if isFull { flush() }
+    }
+
+    private func append(_ entry: Entry, to line: inout LogLine) {
         switch format {
-        case .text:
+        case .text, .off:
             clock.appendTimestamp(to: &line)
             line.append(byte: UInt8(ascii: " "))
             line.append(entry.method)
@@ -101,24 +118,20 @@ public final class AccessLog: Sendable {
             line.append("\"}")
         }
         line.append(byte: UInt8(ascii: "\n"))
-        let isFull = buffer.withLock { buffer in
-            buffer.append(contentsOf: line.bytes)
-            return buffer.count >= 64 * 1024
-        }
-        if isFull { flush() }
     }
 
     /// Writes every buffered line.
     public func flush() {
-        buffer.withLock { buffer in
+        writing.withLock { pending in
+            buffer.withLock { swap(&$0, &pending) }
             var offset = 0
-            while offset < buffer.count {
-                let written = buffer[offset...].withUnsafeBytes { write(fileDescriptor, $0.baseAddress, $0.count) }
+            while offset < pending.count {
+                let written = pending[offset...].withUnsafeBytes { write(fileDescriptor, $0.baseAddress, $0.count) }
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { break }
                 offset += written
             }
-            buffer.removeAll(keepingCapacity: true)
+            pending.removeAll(keepingCapacity: true)
         }
     }
 }

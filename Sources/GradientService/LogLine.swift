@@ -7,6 +7,11 @@ struct LogLine {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A line appended to the end of `bytes` (pass a uniquely referenced array to avoid copying it).
+    init(continuing bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }

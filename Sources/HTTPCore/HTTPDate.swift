@@ -8,6 +8,9 @@ import Synchronization
 final class HTTPDate: Sendable {
     static let shared = HTTPDate()
 
+    /// The length of every `Date` field line, CRLF included.
+    static let fieldLineLength = 37
+
     /// The second the cached line is for and the line itself, `Date: …\r\n`.
     private let cache = Mutex<(second: Int, line: [UInt8])>((-1, []))
 

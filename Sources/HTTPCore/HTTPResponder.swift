@@ -41,6 +41,15 @@ public final class HTTPResponder: Sendable {
         _ = sink.emit(sequence: sequence, bytes, sendsBody ? body : [], [], end: .complete(keepAlive: keepAlive))
     }
 
+    /// Sends a complete response whose head was serialised beforehand, with `body` (of `head.contentLength`
+    /// bytes); see ``send(_:body:)``. Only the `Date` field is filled in for this response.
+    public func send(_ head: PreparedResponseHead, body: [UInt8]) {
+        guard claim() else { return }
+        let bytes = head.bytes(keepAlive: keepAlive, requestVersion: requestVersion)
+        let sendsBody = !isHead && !head.forbidsContent
+        _ = sink.emit(sequence: sequence, bytes, sendsBody ? body : [], [], end: .complete(keepAlive: keepAlive))
+    }
+
     /// Sends `head` and returns a stream for the body: chunked transfer-coding for HTTP/1.1, and for HTTP/1.0 a body
     /// delimited by closing the connection. For HEAD (and 1xx, 204, 304) only the head is sent, and the returned
     /// stream ignores writes and is already finished.

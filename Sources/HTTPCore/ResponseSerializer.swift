@@ -15,8 +15,16 @@ enum ResponseSerializer {
     static func serialize(
         _ head: HTTPResponseHead, framing: ResponseFraming, keepAlive: Bool, requestVersion: HTTPVersion
     ) -> [UInt8] {
+        var bytes = statusLineAndFields(of: head, reservingExtra: HTTPDate.fieldLineLength + 64)
+        HTTPDate.shared.appendFieldLine(to: &bytes)
+        appendTail(framing: framing, keepAlive: keepAlive, requestVersion: requestVersion, to: &bytes)
+        return bytes
+    }
+
+    /// The status line and the fields of `head` that are not server-managed, with room for `extra` more bytes.
+    static func statusLineAndFields(of head: HTTPResponseHead, reservingExtra extra: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 + head.headers.bytes.count + head.headers.count * 4)
+        bytes.reserveCapacity(64 + extra + head.headers.bytes.count + head.headers.count * 4)
         bytes.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(head.status, to: &bytes)
         bytes.append(0x20)
@@ -29,7 +37,13 @@ enum ResponseSerializer {
             bytes.append(contentsOf: headers.bytes[field.value])
             bytes.append(contentsOf: crlf)
         }
-        HTTPDate.shared.appendFieldLine(to: &bytes)
+        return bytes
+    }
+
+    /// Appends what follows the `Date` line: the framing field, `Connection` as needed, and the empty line.
+    static func appendTail(
+        framing: ResponseFraming, keepAlive: Bool, requestVersion: HTTPVersion, to bytes: inout [UInt8]
+    ) {
         switch framing {
         case .contentLength(let length):
             bytes.append(contentsOf: "Content-Length: ".utf8)
@@ -46,7 +60,6 @@ enum ResponseSerializer {
             bytes.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         bytes.append(contentsOf: crlf)
-        return bytes
     }
 
     /// The line that starts a chunk of `size` bytes: its size in hexadecimal and CRLF.

@@ -28,6 +28,7 @@ let usage = """
                        the first encodes, as the gradient CLI does; the bytes are the same)
       --iterations N   timed runs per case after one warm-up (default 15); the median is reported
       --workload NAME  only this workload (repeatable): \(workloads.map(\.name).joined(separator: ", "))
+      --query QUERY    time this /gradient query instead of the workloads (named "query"; repeatable)
     """
 
 var json = false
@@ -35,6 +36,7 @@ var rasterOnly = false
 var pipelined = true
 var iterations = 15
 var selected: Set<String> = []
+var queries: [Workload] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -51,6 +53,9 @@ while let argument = arguments.popFirst() {
             fatalError("--workload needs one of " + workloads.map(\.name).joined(separator: ", "))
         }
         selected.insert(name)
+    case "--query":
+        guard let query = arguments.popFirst() else { fatalError("--query needs a /gradient query string") }
+        queries.append(Workload(name: "query", query: query))
     default:
         print(usage)
         exit(argument == "--help" ? 0 : 2)
@@ -67,7 +72,7 @@ func rasterize(_ spec: GradientSpec) -> Int {
 }
 
 if !json { print("workload  dither  median_ms  png_bytes  query") }
-for workload in workloads where selected.isEmpty || selected.contains(workload.name) {
+for workload in queries.isEmpty ? workloads : queries where selected.isEmpty || selected.contains(workload.name) {
     for dither in ["off", "on"] {
         let query = workload.query + "&dither=" + dither
         let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))

@@ -30,8 +30,8 @@ struct GradientdOptions: Equatable {
           --header-timeout SECS   time to receive a request head (default 10)            GRADIENTD_HEADER_TIMEOUT
           --idle-timeout SECS     keep-alive idle time (default 30)                      GRADIENTD_IDLE_TIMEOUT
           --max-pixels N          output pixels per image at most (default 33554432)     GRADIENTD_MAX_PIXELS
-          --log-format FORMAT     access log on standard output: text or json            GRADIENTD_LOG_FORMAT
-                                  (default text)
+          --log-format FORMAT     access log on standard output: text, json, or off      GRADIENTD_LOG_FORMAT
+                                  (no request lines) (default text)
           --help                  show this help
 
         Flags take their value as the next argument or after '='. A flag beats its environment variable.
@@ -96,7 +96,7 @@ struct GradientdOptions: Equatable {
         }
         if let value = values["--log-format"] {
             guard let format = AccessLog.Format(rawValue: value) else {
-                throw .invalidValue(flag: "--log-format", value: value, expected: "text or json")
+                throw .invalidValue(flag: "--log-format", value: value, expected: "text, json or off")
             }
             logFormat = format
         }

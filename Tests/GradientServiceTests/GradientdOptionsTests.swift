@@ -23,6 +23,11 @@ struct GradientdOptionsTests {
         #expect(options.idleTimeoutSeconds == 2.5)
     }
 
+    @Test func logFormatOffComesFromTheFlagOrTheEnvironment() throws {
+        #expect(try GradientdOptions(arguments: ["--log-format=off"], environment: [:]).logFormat == .off)
+        #expect(try GradientdOptions(arguments: [], environment: ["GRADIENTD_LOG_FORMAT": "off"]).logFormat == .off)
+    }
+
     @Test(arguments: [("1024", 1024), ("2K", 2048), ("3M", 3 << 20), ("1G", 1 << 30), ("5MiB", 5 << 20), ("0", 0)])
     func cacheSizesAcceptBinarySuffixes(text: String, bytes: Int) throws {
         #expect(try GradientdOptions.byteSize(text, flag: "--cache-bytes") == bytes)

@@ -82,15 +82,19 @@ struct GradientdProcessTests {
         #expect(log.contains("\"method\":\"GET\",\"target\":\"/gradient?\(query)\",\"status\":200"))
     }
 
-    @Test func anIdleServerExitsZeroOnSigint() throws {
-        let daemon = try GradientdProcess(arguments: ["--port", "0"])
+    /// With `--log-format off` the request line is missing but the start-up and shutdown messages are there.
+    @Test(arguments: ["text", "off"])
+    func anIdleServerExitsZeroOnSigint(logFormat: String) throws {
+        let daemon = try GradientdProcess(arguments: ["--port", "0", "--log-format", logFormat])
         try #require(daemon.port > 0)
         let client = try LoopbackClient(port: daemon.port)
         client.request("/healthz")
         #expect(try client.readResponses(1)[0].status == 200)
         kill(daemon.process.processIdentifier, SIGINT)
         #expect(daemon.waitForExit(timeout: .seconds(15)) == 0)
-        #expect(daemon.remainingOutput().contains("GET /healthz 200 16 "))
+        let output = daemon.remainingOutput()
+        #expect(output.contains("GET /healthz 200 16 ") == (logFormat == "text"))
+        #expect(output.contains("gradientd listening on http://127.0.0.1:") && output.contains("gradientd stopped"))
     }
 
     @Test(arguments: [

@@ -14,6 +14,11 @@ struct ServiceHarness {
         service = GradientService(configuration: configuration)
     }
 
+    /// A harness for a service made by the caller (with an access log, for instance).
+    init(service: GradientService) {
+        self.service = service
+    }
+
     /// Handles one request in memory and waits for its complete response.
     func record(
         _ target: String, method: String = "GET", headers: [(String, String)] = [("Host", "test")]
