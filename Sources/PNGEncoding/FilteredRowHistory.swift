@@ -19,7 +19,10 @@ final class FilteredRowHistory {
     private(set) var rowCount = 0
     /// Rows of the stream before the current one, whether kept, coded as runs or slid out of the history.
     private var streamRowCount = 0
-    private var pendingRuns: [(kind: RunRowKind, pixel: [UInt8])] = []
+    /// Run rows recorded since the last general row, oldest first: at most ``depth`` kinds, and their pixels
+    /// (`bytesPerPixel` each) in ``pendingPixels``.
+    private var pendingKinds: [RunRowKind] = []
+    private let pendingPixels: UnsafeMutablePointer<UInt8>
 
     init(format: PNGImageFormat) {
         rowLength = format.bytesPerRow + 1
@@ -27,11 +30,13 @@ final class FilteredRowHistory {
         depth = min(8, SlidingWindow.size / rowLength)
         capacityRows = 2 * (depth + 1)
         storage = .allocate(capacity: capacityRows * rowLength)
-        pendingRuns.reserveCapacity(depth)
+        pendingKinds.reserveCapacity(depth)
+        pendingPixels = .allocate(capacity: max(1, depth) * bytesPerPixel)
     }
 
     deinit {
         storage.deallocate()
+        pendingPixels.deallocate()
     }
 
     /// Where the row being coded goes; the history precedes it.
@@ -59,34 +64,37 @@ final class FilteredRowHistory {
     func recordRun(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) {
         streamRowCount += 1
         guard depth > 0 else { return }
-        if pendingRuns.count == depth {
-            pendingRuns.removeFirst()
+        if pendingKinds.count == depth {
+            pendingKinds.removeFirst()
+            pendingPixels.update(from: pendingPixels + bytesPerPixel, count: (depth - 1) * bytesPerPixel)
         }
-        pendingRuns.append((kind, Array(UnsafeBufferPointer(start: pixel, count: bytesPerPixel))))
+        (pendingPixels + pendingKinds.count * bytesPerPixel).update(from: pixel, count: bytesPerPixel)
+        pendingKinds.append(kind)
     }
 
     /// Writes the recorded run rows into the history, so that the next row can copy from them.
     func materializePendingRuns() {
-        guard !pendingRuns.isEmpty else { return }
-        for run in pendingRuns {
+        guard !pendingKinds.isEmpty else { return }
+        for (index, kind) in pendingKinds.enumerated() {
+            let pixel = pendingPixels + index * bytesPerPixel
             let row = current
-            row[0] = run.kind.filterType
+            row[0] = kind.filterType
             let body = row + 1
             let count = rowLength - 1
-            switch run.kind {
+            switch kind {
             case .repeated:
                 body.update(repeating: 0, count: count)
             case .solid:
                 body.update(repeating: 0, count: count)
-                for index in 0..<bytesPerPixel { body[index] = run.pixel[index] }
+                body.update(from: pixel, count: bytesPerPixel)
             case .solidStep:
                 for offset in stride(from: 0, to: count, by: bytesPerPixel) {
-                    for index in 0..<bytesPerPixel { body[offset + index] = run.pixel[index] }
+                    (body + offset).update(from: pixel, count: bytesPerPixel)
                 }
             }
             keepCurrent()
         }
-        pendingRuns.removeAll(keepingCapacity: true)
+        pendingKinds.removeAll(keepingCapacity: true)
     }
 
     private func advance() {

@@ -43,6 +43,7 @@ struct RowMatcher {
     private var reusableEstimate: Int?
     /// Rows of history when the current ranking was made.
     private var rankedRowsBack = 0
+    /// The best-scoring distances of the ranking under way, best first (higher score, then nearer).
     private var scored: [(distance: Int, score: Int)] = []
     /// The accepted row's tokens, for ``TokenBlock/append(_:)``.
     private(set) var tokens: [UInt32] = []
@@ -54,7 +55,7 @@ struct RowMatcher {
         bytesPerPixel = format.bytesPerPixel
         bitBudget = Int(Double(rowLength) * Self.budgetBitsPerByte)
         candidates.reserveCapacity(Self.maximumRankedCandidates + 3)
-        scored.reserveCapacity(8 * (2 * Self.maximumShift + 1) + rowLength / (Self.ditherPeriod * bytesPerPixel))
+        scored.reserveCapacity(Self.maximumRankedCandidates + 1)
     }
 
     /// Matches the row at `history.current` against itself and the history before it.
@@ -187,7 +188,7 @@ struct RowMatcher {
                     score += 1
                 }
             }
-            if score > 0 { scored.append((distance, score)) }
+            if score > 0 { keepIfRanked((distance, score)) }
         }
         if !periodic {
             for distance in stride(from: 2 * period, to: min(rowLength, SlidingWindow.size), by: period) {
@@ -204,11 +205,24 @@ struct RowMatcher {
                 }
             }
         }
-        scored.sort { $0.score > $1.score || $0.score == $1.score && $0.distance < $1.distance }
         rankedDistance = scored.first?.distance
-        for entry in scored.prefix(Self.maximumRankedCandidates) {
+        for entry in scored {
             candidates.append(entry.distance)
         }
+    }
+
+    /// Inserts `entry` into ``scored`` in rank order, keeping at most ``maximumRankedCandidates``.
+    private mutating func keepIfRanked(_ entry: (distance: Int, score: Int)) {
+        var index = scored.count
+        while index > 0
+            && (scored[index - 1].score < entry.score
+                || scored[index - 1].score == entry.score && scored[index - 1].distance > entry.distance)
+        {
+            index -= 1
+        }
+        guard index < Self.maximumRankedCandidates else { return }
+        if scored.count == Self.maximumRankedCandidates { scored.removeLast() }
+        scored.insert(entry, at: index)
     }
 
     /// Length of the common prefix of `a` and `b`, at most `limit`.
