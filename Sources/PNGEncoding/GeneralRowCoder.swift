@@ -85,12 +85,15 @@ final class GeneralRowCoder {
             if tokenBlock.isFull(adding: matcher.tokens.count) {
                 try flush(into: stream)
             }
-            try stream.noteTokenRow(currentBytes)
+            try stream.noteTokenRow(currentBytes, period: isPeriodic ? periodLength : nil)
             tokenBlock.append(matcher.tokens)
         } else {
             try flush(into: stream)
             try stream.writeGeneralRow(currentBytes)
             zlibBytesRemaining -= rowLength
+            if zlibBytesRemaining <= 0 {
+                stream.retireZlib()
+            }
         }
         history.commitCurrent()
     }
@@ -103,7 +106,8 @@ final class GeneralRowCoder {
         let unlimited = Int.max / (count + 1)
         RowFilter.none(row, count: count, output: current)
         _ = matcher.match(history, budgetFactor: unlimited, literalBits: RowMatcher.rawLiteralBits, periodic: true)
-        guard isPreviousRowPeriodic else { return true }
+        // Up can only help when the unfiltered period needed literals: a period copied whole costs less than any.
+        guard isPreviousRowPeriodic, matcher.literalCount > 0 else { return true }
         let unfilteredBits = matcher.estimatedBits
         unfilteredTokens.removeAll(keepingCapacity: true)
         unfilteredTokens.append(contentsOf: matcher.tokens)

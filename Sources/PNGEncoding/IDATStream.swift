@@ -22,6 +22,8 @@ final class IDATStream {
     private let tuning: CompressionTuning
     /// True while zlib produced the latest deflate data (and holds any pending bits).
     private var isZlibActive = false
+    /// False once ``retireZlib()`` says zlib will code no more rows.
+    private var isZlibNeededAgain = true
     private var pendingBits: UInt64 = 0
     private var pendingBitCount = 0
     private var adlerA: UInt32 = 1
@@ -64,6 +66,7 @@ final class IDATStream {
 
     /// Compresses one filtered row with zlib.
     func writeGeneralRow(_ row: UnsafeRawBufferPointer) throws(PNGError) {
+        precondition(isZlibNeededAgain, "zlib was retired")
         if !isZlibActive {
             try resumeZlib()
         }
@@ -93,16 +96,33 @@ final class IDATStream {
         case .solidStep:
             updateAdler(repeating: pixelBytes, count: format.width)
         }
-        window.recordRunRow(kind, pixel: pixel)
+        if isZlibNeededAgain {
+            window.recordRunRow(kind, pixel: pixel)
+        }
     }
 
-    /// Accounts for a general row that ``TokenBlock`` will code: Adler-32 and window.
-    func noteTokenRow(_ row: UnsafeRawBufferPointer) throws(PNGError) {
+    /// Accounts for a general row that ``TokenBlock`` will code: Adler-32 and window. A row whose bytes after the
+    /// filter byte repeat their first `period` bytes has its checksum combined from the period's.
+    func noteTokenRow(_ row: UnsafeRawBufferPointer, period: Int? = nil) throws(PNGError) {
         if isZlibActive {
             try suspendZlib()
         }
-        updateAdler(row)
-        window.appendRow(row)
+        if let period, row.count > 1 + period {
+            let body = row.count - 1
+            updateAdler(UnsafeRawBufferPointer(rebasing: row[0..<1]))
+            updateAdler(repeating: UnsafeRawBufferPointer(rebasing: row[1..<1 + period]), count: body / period)
+            updateAdler(UnsafeRawBufferPointer(rebasing: row[(1 + body / period * period)...]))
+        } else {
+            updateAdler(row)
+        }
+        if isZlibNeededAgain {
+            window.appendRow(row)
+        }
+    }
+
+    /// Declares that zlib will code no more rows, so the window it would need as a dictionary is no longer kept.
+    func retireZlib() {
+        isZlibNeededAgain = false
     }
 
     /// Writes `block` as one deflate block.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Finds copies for a Sub-filtered row in the rows before it and in itself, trying only the distances gradients
 /// produce, chosen per row by sampling:
 ///
@@ -49,6 +51,8 @@ struct RowMatcher {
     private(set) var tokens: [UInt32] = []
     /// The estimated size of ``tokens``, in bits.
     private(set) var estimatedBits = 0
+    /// Literals among ``tokens``.
+    private(set) var literalCount = 0
 
     init(format: PNGImageFormat) {
         rowLength = format.bytesPerRow + 1
@@ -94,20 +98,31 @@ struct RowMatcher {
         for distance in candidates {
             candidateCosts.append(Self.copyBitsEstimate + DeflateDistanceCode(distance: distance).extraBitCount)
         }
-        let accepted = parse(current, available: available, literalBits: literalBits, bitBudget: bitBudget)
+        let accepted = parse(
+            current, available: available, literalBits: literalBits, bitBudget: bitBudget,
+            repeatingPeriod: periodic ? Self.ditherPeriod * bytesPerPixel : nil)
         reusableEstimate = accepted && !periodic ? estimatedBits : nil
         return accepted
     }
 
     /// Codes the row with the current ``candidates`` into ``tokens``; false once the estimate exceeds `bitBudget`.
+    /// With a `repeatingPeriod`, the row's bytes after the filter byte repeat that period: once the first period is
+    /// coded, the rest is copies one period back (or a pixel, two or four back, when the period itself repeats
+    /// so), emitted without searching.
     private mutating func parse(
-        _ current: UnsafePointer<UInt8>, available: Int, literalBits: Int, bitBudget: Int
+        _ current: UnsafePointer<UInt8>, available: Int, literalBits: Int, bitBudget: Int,
+        repeatingPeriod: Int? = nil
     ) -> Bool {
         tokens.removeAll(keepingCapacity: true)
         var position = 0
         estimatedBits = 0
+        literalCount = 0
         var lastDistance = rankedDistance ?? candidates[0]
         while position < rowLength {
+            if let period = repeatingPeriod, position >= 1 + period {
+                appendPeriodCopies(current, from: position, period: period, literalBits: literalBits)
+                break
+            }
             let limit = min(258, rowLength - position)
             var bestLength = 0
             var bestDistance = 0
@@ -146,6 +161,7 @@ struct RowMatcher {
             } else {
                 tokens.append(TokenBlock.literal(current[position]))
                 estimatedBits += literalBits
+                literalCount += 1
                 position += 1
             }
             if estimatedBits > bitBudget {
@@ -153,6 +169,38 @@ struct RowMatcher {
             }
         }
         return true
+    }
+
+    /// Codes the rest of a row whose bytes after the filter byte repeat `period` bytes, from `position` (at least
+    /// one period in) to the end, as copies from the nearest distance the period repeats at.
+    private mutating func appendPeriodCopies(
+        _ current: UnsafePointer<UInt8>, from start: Int, period: Int, literalBits: Int
+    ) {
+        var distance = period
+        var divisor = bytesPerPixel
+        while divisor < period {
+            if period % divisor == 0 && memcmp(current + 1, current + 1 + divisor, period - divisor) == 0 {
+                distance = divisor
+                break
+            }
+            divisor *= 2
+        }
+        let copyBits = Self.copyBitsEstimate + DeflateDistanceCode(distance: distance).extraBitCount
+        var position = start
+        while position < rowLength {
+            let length = min(258, rowLength - position)
+            if length >= 3 {
+                tokens.append(TokenBlock.match(length: length, distance: distance))
+                estimatedBits += copyBits
+            } else {
+                for offset in 0..<length {
+                    tokens.append(TokenBlock.literal(current[position + offset]))
+                }
+                estimatedBits += length * literalBits
+                literalCount += length
+            }
+            position += length
+        }
     }
 
     /// Replaces ``tokens`` with tokens kept from an earlier match of the same row.
