@@ -16,7 +16,7 @@ import numpy as np
 import skia
 from PIL import Image
 
-# name -> (kind, CSS width, CSS height, scale, CSS angle in degrees); mirrors Sources/gradient-bench/CorpusShape.swift
+# name -> (kind, CSS width, CSS height, scale, CSS angle in degrees); mirrors BenchmarkQuery.corpusShapes in Sources/gradient-bench
 SHAPES = {
     "h1200": ("linear", 1200, 630, 1, 90),
     "d135": ("linear", 1200, 630, 1, 135),

@@ -19,15 +19,16 @@ struct BenchmarkOptions {
                            the first encodes, as the gradient CLI does; the bytes are the same)
           --iterations N   timed runs per case after one warm-up (default \(defaultWorkloadIterations)); the median
                            is reported
-          --workload NAME  only this workload (repeatable): \(Workload.all.map(\.name).joined(separator: ", "))
+          --workload NAME  only this workload (repeatable): \(BenchmarkQuery.workloads.map(\.name).joined(separator: ", "))
 
         Corpus mode (every preset of a uiGradients-style JSON file at the shapes users request; one thread):
           swift run -c release gradient-bench --corpus bench/data/uigradients.json [--shape NAME]... [--limit N]
-                                              [--iterations N] [--dither on|off] [--json] [--write-dir DIR]
+                                              [--preset I]...                                              [--iterations N] [--dither on|off] [--json] [--write-dir DIR]
                                               [--write-limit N]
           --corpus PATH    the preset file
-          --shape NAME     only this shape (repeatable): \(CorpusShape.all.map(\.name).joined(separator: ", "))
+          --shape NAME     only this shape (repeatable): \(BenchmarkQuery.corpusShapes.map(\.name).joined(separator: ", "))
           --limit N        only the first N presets
+          --preset I       only the preset at index I (0-based; repeatable), e.g. to interleave with a peer
           --iterations N   timed runs per preset and shape after one warm-up (default \(defaultCorpusIterations));
                            each preset's median is taken, then the median and worst over presets are reported
           --dither on|off  only this dither setting (default: both; `on` is the API's default)
@@ -46,6 +47,8 @@ struct BenchmarkOptions {
     /// Shape names in the order given; empty means every shape.
     var shapes: [String] = []
     var presetLimit: Int?
+    /// Preset indices to run; empty means every preset (up to ``presetLimit``).
+    var presetIndices: Set<Int> = []
     /// The dither settings to run, the API's default (on) first.
     var ditherSettings = [true, false]
     var writeDirectory: String?
@@ -61,19 +64,26 @@ struct BenchmarkOptions {
             case "--sequential": pipelined = false
             case "--iterations": iterations = Self.count(arguments.popFirst(), option: argument, maximum: 10_000)
             case "--workload":
-                guard let name = arguments.popFirst(), Workload.all.contains(where: { $0.name == name }) else {
-                    Self.fail("--workload needs one of " + Workload.all.map(\.name).joined(separator: ", "))
+                guard let name = arguments.popFirst(), BenchmarkQuery.workloads.contains(where: { $0.name == name })
+                else {
+                    Self.fail("--workload needs one of " + BenchmarkQuery.workloads.map(\.name).joined(separator: ", "))
                 }
                 workloads.insert(name)
             case "--corpus":
                 guard let path = arguments.popFirst() else { Self.fail("--corpus needs a path") }
                 corpusPath = path
             case "--shape":
-                guard let name = arguments.popFirst(), CorpusShape.all.contains(where: { $0.name == name }) else {
-                    Self.fail("--shape needs one of " + CorpusShape.all.map(\.name).joined(separator: ", "))
+                guard let name = arguments.popFirst(), BenchmarkQuery.corpusShapes.contains(where: { $0.name == name })
+                else {
+                    Self.fail("--shape needs one of " + BenchmarkQuery.corpusShapes.map(\.name).joined(separator: ", "))
                 }
                 shapes.append(name)
             case "--limit": presetLimit = Self.count(arguments.popFirst(), option: argument, maximum: 1_000_000)
+            case "--preset":
+                guard let index = arguments.popFirst().flatMap({ Int($0) }), index >= 0 else {
+                    Self.fail("--preset needs an index from 0")
+                }
+                presetIndices.insert(index)
             case "--dither":
                 switch arguments.popFirst() {
                 case "on": ditherSettings = [true]

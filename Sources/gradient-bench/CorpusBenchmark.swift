@@ -7,13 +7,16 @@ import GradientPNG
 /// render + encode time, raster-only time, encode-only time and PNG bytes.
 struct CorpusBenchmark {
     var options: BenchmarkOptions
-    var presets: [CorpusPreset]
-    var shapes: [CorpusShape]
+    /// The presets to run, each with its index in the corpus file.
+    var presets: [(index: Int, preset: CorpusPreset)]
+    var shapes: [BenchmarkQuery]
 
     init(options: BenchmarkOptions, corpusPath: String) throws {
         self.options = options
-        presets = Array(try CorpusPreset.load(path: corpusPath).prefix(options.presetLimit ?? Int.max))
-        shapes = CorpusShape.all.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
+        presets = try CorpusPreset.load(path: corpusPath).prefix(options.presetLimit ?? Int.max).enumerated()
+            .filter { options.presetIndices.isEmpty || options.presetIndices.contains($0.offset) }
+            .map { (index: $0.offset, preset: $0.element) }
+        shapes = BenchmarkQuery.corpusShapes.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
     }
 
     func run() throws {
@@ -38,7 +41,7 @@ struct CorpusBenchmark {
         for shape in shapes {
             for dither in options.ditherSettings {
                 var group: [CaseMeasurement] = []
-                for (index, preset) in presets.enumerated() {
+                for (index, preset) in presets {
                     let measurement = try measure(
                         preset: preset, index: index, shape: shape, dither: dither, iterations: iterations)
                     if options.json { print(measurement.jsonLine) }
@@ -52,7 +55,7 @@ struct CorpusBenchmark {
     }
 
     private func measure(
-        preset: CorpusPreset, index: Int, shape: CorpusShape, dither: Bool, iterations: Int
+        preset: CorpusPreset, index: Int, shape: BenchmarkQuery, dither: Bool, iterations: Int
     ) throws -> CaseMeasurement {
         let query = "colors=\(preset.colorsParameter)&\(shape.query)" + (dither ? "" : "&dither=off")
         let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
@@ -83,7 +86,7 @@ struct CorpusBenchmark {
             encodeMilliseconds: Stopwatch.median(encode), pngBytes: png.count, file: file)
     }
 
-    private func summaryLine(_ group: [CaseMeasurement], shape: CorpusShape, dither: Bool) -> String {
+    private func summaryLine(_ group: [CaseMeasurement], shape: BenchmarkQuery, dither: Bool) -> String {
         func figures(_ values: [Double], format: String) -> String {
             String(format: format, Stopwatch.median(values), values.max() ?? 0)
         }

@@ -8,7 +8,8 @@ struct WorkloadBenchmark {
     func run() throws {
         let iterations = options.iterations ?? BenchmarkOptions.defaultWorkloadIterations
         if !options.json { print("workload  dither  median_ms  png_bytes  query") }
-        for workload in Workload.all where options.workloads.isEmpty || options.workloads.contains(workload.name) {
+        for workload in BenchmarkQuery.workloads
+        where options.workloads.isEmpty || options.workloads.contains(workload.name) {
             for dither in ["off", "on"] {
                 let query = workload.query + "&dither=" + dither
                 let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
