@@ -1,10 +1,23 @@
-"""Runs the render workloads through gradientd's engine, pycairo and ImageMagick in the same run and prints ratios.
+"""Runs gradientd's renderer and its peers in the same run, prints the ratios and checks the corpus targets.
 
-In-process: `gradient-bench --json` (render + PNG encode, PNG kept in memory) against pycairo (render +
-write_to_png into memory). Whole process: `gradient render` against ImageMagick's `convert` for the 1080p vertical
-image. Also the peak RSS of `gradient render` for an 8192×4096 image.
+Workloads (saturated ramps, dither off; reference figures): in-process `gradient-bench --json` (render + PNG
+encode, PNG kept in memory) against pycairo (render + write_to_png into memory); whole process, `gradient render`
+against ImageMagick's `convert` for the 1080p vertical image; the peak RSS of `gradient render` for 8192×4096.
 
-Usage: python3 bench/render_peers.py [--iterations N] [--bin DIR]
+Corpus (the default settings, dither on, on real gradients; dither off labelled as such): `gradient-bench --corpus`
+(one thread, sequential) against skia-python rendering the same gradients with Dither=True and encoding PNG
+in-process, and against Pillow's `optimize=True` PNG of our decoded pixels. Exits 1, listing every miss, when a
+target of the corpus is missed:
+  - per shape, our median render + encode (dither on) at least 5x faster than skia-python's median;
+  - every case's PNG bytes at most Pillow optimize's, dither on and off;
+  - every vertical case's bytes at most 0.6x Pillow optimize's;
+  - per shape and dither setting, our median encode at least 20x faster than Pillow optimize's median (medians:
+    single cases on a shared machine are noisy);
+and when skia's pixels are not within a mean of 1.5/255 of ours on the first presets (the peer must draw the same
+gradient for the comparison to mean anything).
+
+Usage: python3 bench/render_peers.py [--iterations N] [--bin DIR] [--corpus PATH] [--limit N] [--pillow-limit N]
+                                     [--corpus-iterations N] [--shape NAME]... [--skip-workloads]
 """
 import argparse
 import json
@@ -19,7 +32,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import pycairo_workloads  # noqa: E402
+import corpus_peers  # noqa: E402
 
 PEER_WORKLOADS = ["v2_1080", "h2_1080", "d3_1080", "r2_1080", "v2_4096", "v2_256"]
 
@@ -43,11 +56,10 @@ def median_process_ms(command, iterations):
     return statistics.median(times)
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--iterations", type=int, default=15)
-    parser.add_argument("--bin", default=os.path.join(HERE, "..", ".build", "release"))
-    args = parser.parse_args()
+def workloads_section(args):
+    """The original workloads against pycairo and ImageMagick (dither off, reference figures; no target)."""
+    import pycairo_workloads
+
     bench = os.path.join(args.bin, "gradient-bench")
     gradient = os.path.join(args.bin, "gradient")
 
@@ -87,6 +99,169 @@ def main():
               f" speed-up {theirs_ms / ours_ms:.1f}x")
         big = [gradient, "render", "type=radial&colors=red,blue&width=8192&height=4096", "-o", os.path.join(directory, "big.png")]
         print(f"peak RSS of gradient render for 8192x4096 radial: {peak_rss_kib(big) / 1024:.1f} MiB")
+
+
+# The corpus targets (issue 13) and the tolerance that proves the skia-python peer draws the same gradient.
+SKIA_SPEED_UP_TARGET = 5.0  # per shape, skia-python's median ms / ours, dither on
+PILLOW_BYTES_TARGET = 1.0  # every case, ours / Pillow optimize bytes, dither on and off
+VERTICAL_BYTES_TARGET = 0.6  # every vertical case, ours / Pillow optimize bytes
+VERTICAL_SHAPES = {"v390x3"}
+ENCODE_SPEED_UP_TARGET = 20.0  # per shape and dither setting, median of Pillow optimize ms / our encode ms
+PEER_MEAN_DIFFERENCE_LIMIT = 1.5  # mean |skia - ours| per channel, in 1/255, on the checked presets
+
+
+def spread(values, digits=1):
+    """'median / worst' of `values`, worst being the largest."""
+    return f"{statistics.median(values):.{digits}f} / {max(values):.{digits}f}"
+
+
+def our_case(args, shape, index, directory, write):
+    """Runs `gradient-bench --corpus` for one preset at one shape (dither on and off); returns {dither: JSON row}."""
+    command = [os.path.join(args.bin, "gradient-bench"), "--corpus", args.corpus, "--json",
+               "--shape", shape, "--preset", str(index), "--iterations", str(args.corpus_iterations)]
+    if write:
+        command += ["--write-dir", directory]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed:\n{result.stderr}")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    return {row["dither"]: row for row in rows}
+
+
+def corpus_section(args):
+    """Times and sizes the corpus against skia-python and Pillow optimize; returns the list of missed targets.
+
+    Case by case: for each shape and preset, gradientd (a `gradient-bench --preset` process, timed in-process),
+    then skia-python, then Pillow, so that both sides of every ratio see the same load on a shared machine."""
+    presets = corpus_peers.load_presets(args.corpus, args.limit)
+    shapes = args.shape or list(corpus_peers.SHAPES)
+    pillow_limit = min(len(presets), args.pillow_limit or len(presets))
+    check_presets = min(len(presets), args.check_presets)
+    print(f"== Corpus: {len(presets)} presets of {os.path.relpath(args.corpus)}, shapes {' '.join(shapes)} ==")
+    print("gradientd: gradient-bench --corpus, in-process, one thread, sequential (not the pipelined two-thread path),"
+          f" {args.corpus_iterations} timed run(s) per case after a warm-up.")
+    print("skia-python: surface + drawPaint(shader, Dither=True) + encodeToData(PNG) in-process, one thread, the same"
+          " geometry; one warm-up per shape.")
+    print("Pillow: save(PNG, optimize=True) of our decoded pixels; the encode alone is timed.")
+    print("Interleaved case by case: gradientd, then skia-python, then Pillow, for each preset and shape.")
+    skia_lines, pillow_lines, misses, checks = [], [], [], []
+    with tempfile.TemporaryDirectory() as directory:
+        for shape in shapes:
+            started = time.monotonic()
+            ours, skia, pillow = {}, [], {}
+            corpus_peers.skia_png(shape, presets[0]["colors"])
+            for index, preset in enumerate(presets):
+                keep = index < max(pillow_limit, check_presets)
+                for dither, row in our_case(args, shape, index, directory, keep).items():
+                    ours[(dither, index)] = row
+                skia.append(corpus_peers.skia_timed(shape, preset["colors"], args.corpus_iterations))
+                if index < check_presets:
+                    with open(ours[("on", index)]["file"], "rb") as handle:
+                        mean, identical = corpus_peers.mean_difference(
+                            handle.read(), corpus_peers.skia_png(shape, preset["colors"]))
+                    checks.append((mean, identical))
+                    if mean > PEER_MEAN_DIFFERENCE_LIMIT:
+                        misses.append(f"peer check: {shape} {preset['name']!r}: skia-python's pixels differ from ours"
+                                      f" by a mean of {mean:.2f}/255 (limit {PEER_MEAN_DIFFERENCE_LIMIT}/255;"
+                                      f" identical pixels {identical:.1%}): the peer does not draw the same gradient")
+                if index < pillow_limit:
+                    for dither in ("on", "off"):
+                        with open(ours[(dither, index)]["file"], "rb") as handle:
+                            pillow[(dither, index)] = corpus_peers.pillow_optimized(handle.read())
+                        os.remove(ours[(dither, index)]["file"])
+            print(f"[{shape}: {len(presets)} presets in {time.monotonic() - started:.0f} s]", file=sys.stderr)
+            skia_lines.append(skia_row(shape, len(presets), ours, skia, misses))
+            pillow_lines += pillow_rows(shape, pillow_limit, ours, pillow, misses)
+
+    print("\nTime, default settings (dither on), render + PNG encode, ms; cases = presets:")
+    print(f"{'shape':7} {'cases':>5} {'ours med / worst':>18} {'skia med / worst':>18} {'speed-up':>9}"
+          f" {'ours raster-only':>17} {'ours bytes med':>14} {'skia bytes med':>14} {'dither off: ours ms':>20}")
+    print("\n".join(skia_lines))
+    print(f"(speed-up = skia-python's median / ours; skia pixels against ours, first {check_presets} preset(s) of each"
+          f" shape, dither on: mean difference at most {max(checks)[0]:.3f}/255, identical pixels at least"
+          f" {min(c[1] for c in checks):.1%})")
+
+    print(f"\nPNG bytes and encode time against Pillow optimize=True of our decoded pixels;"
+          f" first {pillow_limit} preset(s) of each shape:")
+    print(f"(target: every case <= {PILLOW_BYTES_TARGET:g}x Pillow's bytes, vertical <= {VERTICAL_BYTES_TARGET:g}x;"
+          " 'over target' counts the cases above it)")
+    print(f"{'shape':7} {'dither':12} {'cases':>5} {'ours bytes med / worst':>24} {'pillow bytes med / worst':>26}"
+          f" {'ours/pillow med / worst':>24} {'over target':>11} {'ours encode ms':>16} {'pillow ms':>18}"
+          f" {'encode speed-up med / worst':>28}")
+    print("\n".join(pillow_lines))
+    print("(ours encode = our PNG encoder alone on rows already rendered into memory, checked to give the bytes of"
+          " render + encode; speed-up = Pillow ms / ours, per case, worst = smallest)")
+    return misses
+
+
+def skia_row(shape, count, ours, skia, misses):
+    """The time table's line for `shape`; appends to `misses` when the speed-up target is missed."""
+    on = [ours[("on", i)] for i in range(count)]
+    off = [ours[("off", i)] for i in range(count)]
+    our_ms = [row["ms"] for row in on]
+    skia_ms = [ms for ms, _ in skia]
+    speed_up = statistics.median(skia_ms) / statistics.median(our_ms)
+    if speed_up < SKIA_SPEED_UP_TARGET:
+        misses.append(f"time: {shape}: median render + encode {statistics.median(our_ms):.1f} ms against"
+                      f" skia-python's {statistics.median(skia_ms):.1f} ms = {speed_up:.2f}x faster"
+                      f" (target >= {SKIA_SPEED_UP_TARGET:g}x; {count} presets)")
+    return (f"{shape:7} {count:5d} {spread(our_ms):>18} {spread(skia_ms):>18} {speed_up:8.2f}x"
+            f" {spread([row['raster_ms'] for row in on], 2):>17} {statistics.median(r['png_bytes'] for r in on):14,.0f}"
+            f" {statistics.median(size for _, size in skia):14,.0f} {spread([row['ms'] for row in off], 2):>20}")
+
+
+def pillow_rows(shape, count, ours, pillow, misses):
+    """The bytes table's lines for `shape`, dither on and off; appends to `misses` for every missed target."""
+    lines = []
+    for dither in ("on", "off"):
+        label = "on (default)" if dither == "on" else "off"
+        rows = [ours[(dither, i)] for i in range(count)]
+        theirs = [pillow[(dither, i)] for i in range(count)]
+        ratios = [row["png_bytes"] / size for row, (_, size) in zip(rows, theirs)]
+        speed_ups = [ms / max(row["encode_ms"], 1e-3) for row, (ms, _) in zip(rows, theirs)]
+        limit = VERTICAL_BYTES_TARGET if shape in VERTICAL_SHAPES else PILLOW_BYTES_TARGET
+        over = [ratio for ratio in ratios if ratio > limit]
+        lines.append(f"{shape:7} {label:12} {count:5d} {spread([r['png_bytes'] for r in rows], 0):>24}"
+                     f" {spread([size for _, size in theirs], 0):>26} {spread(ratios, 2):>24} {len(over):11d}"
+                     f" {spread([r['encode_ms'] for r in rows], 2):>16} {spread([ms for ms, _ in theirs], 1):>18}"
+                     f" {statistics.median(speed_ups):13.1f}x / {min(speed_ups):.1f}x")
+        worst_ratio, worst_row = max(zip(ratios, rows), key=lambda pair: pair[0])
+        if over:
+            misses.append(f"bytes: {shape} dither {dither}: {len(over)} of {count} cases above {limit:g}x"
+                          f" Pillow optimize; ours/Pillow median {statistics.median(ratios):.2f}x, worst"
+                          f" {worst_ratio:.2f}x ({worst_row['name']!r}) (target <= {limit:g}x on every case)")
+        if statistics.median(speed_ups) < ENCODE_SPEED_UP_TARGET:
+            misses.append(f"encode time: {shape} dither {dither}: our encoder is a median"
+                          f" {statistics.median(speed_ups):.1f}x faster than Pillow optimize (ours"
+                          f" {statistics.median(r['encode_ms'] for r in rows):.2f} ms, Pillow"
+                          f" {statistics.median(ms for ms, _ in theirs):.1f} ms; target >="
+                          f" {ENCODE_SPEED_UP_TARGET:g}x; {count} cases)")
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--iterations", type=int, default=15, help="timed runs per workload (workloads section)")
+    parser.add_argument("--bin", default=os.path.join(HERE, "..", ".build", "release"))
+    parser.add_argument("--corpus", default=os.path.join(HERE, "data", "uigradients.json"))
+    parser.add_argument("--limit", type=int, help="only the first N presets of the corpus (default: all)")
+    parser.add_argument("--pillow-limit", type=int, help="Pillow optimize on the first N presets only (default: --limit)")
+    parser.add_argument("--check-presets", type=int, default=3, help="presets per shape whose skia pixels are compared")
+    parser.add_argument("--corpus-iterations", type=int, default=1, help="timed runs per corpus case after a warm-up")
+    parser.add_argument("--shape", action="append", choices=list(corpus_peers.SHAPES), help="only this shape (repeatable)")
+    parser.add_argument("--skip-workloads", action="store_true", help="only the corpus section")
+    args = parser.parse_args()
+    if not args.skip_workloads:
+        print("== Workloads (saturated ramps; dither off unless labelled; reference, no target) ==")
+        workloads_section(args)
+        print()
+    misses = corpus_section(args)
+    if misses:
+        print(f"\nFAIL: {len(misses)} target(s) missed:")
+        for miss in misses:
+            print(f"  - {miss}")
+        sys.exit(1)
+    print("\nPASS: every corpus target met")
 
 
 if __name__ == "__main__":

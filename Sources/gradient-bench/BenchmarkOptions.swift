@@ -1,0 +1,122 @@
+import Foundation
+
+/// The command line of gradient-bench, with the defaults of each option.
+struct BenchmarkOptions {
+    /// Timed runs per workload after one warm-up, when `--iterations` is not given (workloads mode).
+    static let defaultWorkloadIterations = 15
+    /// Timed runs per preset and shape after one warm-up, when `--iterations` is not given (corpus mode).
+    static let defaultCorpusIterations = 1
+
+    static let usage = """
+        gradient-bench — time render + PNG encode in-process (PNG kept in memory)
+
+        Workloads mode (saturated two- and three-colour ramps):
+          swift run -c release gradient-bench [--json] [--iterations N] [--workload NAME]... [--raster-only]
+                                              [--sequential]
+          --json           one JSON line per workload and dither setting
+          --raster-only    time the rasterizer alone (no PNG encoding); png_bytes is then 0
+          --sequential     rasterize and encode on one thread (default: rows rasterized on a second thread while
+                           the first encodes, as the gradient CLI does; the bytes are the same)
+          --iterations N   timed runs per case after one warm-up (default \(defaultWorkloadIterations)); the median
+                           is reported
+          --workload NAME  only this workload (repeatable): \(BenchmarkQuery.workloads.map(\.name).joined(separator: ", "))
+          --query QUERY    time this /gradient query instead of the workloads (named "query"; repeatable)
+
+        Corpus mode (every preset of a uiGradients-style JSON file at the shapes users request; one thread):
+          swift run -c release gradient-bench --corpus bench/data/uigradients.json [--shape NAME]... [--limit N]
+                                              [--preset I]...                                              [--iterations N] [--dither on|off] [--json] [--write-dir DIR]
+                                              [--write-limit N]
+          --corpus PATH    the preset file
+          --shape NAME     only this shape (repeatable): \(BenchmarkQuery.corpusShapes.map(\.name).joined(separator: ", "))
+          --limit N        only the first N presets
+          --preset I       only the preset at index I (0-based; repeatable), e.g. to interleave with a peer
+          --iterations N   timed runs per preset and shape after one warm-up (default \(defaultCorpusIterations));
+                           each preset's median is taken, then the median and worst over presets are reported
+          --dither on|off  only this dither setting (default: both; `on` is the API's default)
+          --json           one JSON line per preset, shape and dither setting
+          --write-dir DIR  write each PNG there as SHAPE-DITHER-INDEX.png (the `file` field of --json)
+          --write-limit N  write only the first N presets' PNGs
+        """
+
+    var json = false
+    var rasterOnly = false
+    var pipelined = true
+    /// Timed runs per case; nil means the mode's default.
+    var iterations: Int?
+    var workloads: Set<String> = []
+    /// Queries given with `--query`, timed instead of the workloads.
+    var queries: [BenchmarkQuery] = []
+    var corpusPath: String?
+    /// Shape names in the order given; empty means every shape.
+    var shapes: [String] = []
+    var presetLimit: Int?
+    /// Preset indices to run; empty means every preset (up to ``presetLimit``).
+    var presetIndices: Set<Int> = []
+    /// The dither settings to run, the API's default (on) first.
+    var ditherSettings = [true, false]
+    var writeDirectory: String?
+    var writeLimit: Int?
+
+    /// Parses `arguments`; prints the usage and exits on a malformed command line.
+    init(arguments: ArraySlice<String>) {
+        var arguments = arguments
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--json": json = true
+            case "--raster-only": rasterOnly = true
+            case "--sequential": pipelined = false
+            case "--iterations": iterations = Self.count(arguments.popFirst(), option: argument, maximum: 10_000)
+            case "--workload":
+                guard let name = arguments.popFirst(), BenchmarkQuery.workloads.contains(where: { $0.name == name })
+                else {
+                    Self.fail("--workload needs one of " + BenchmarkQuery.workloads.map(\.name).joined(separator: ", "))
+                }
+                workloads.insert(name)
+            case "--query":
+                guard let query = arguments.popFirst() else { Self.fail("--query needs a /gradient query string") }
+                queries.append(BenchmarkQuery(name: "query", query: query))
+            case "--corpus":
+                guard let path = arguments.popFirst() else { Self.fail("--corpus needs a path") }
+                corpusPath = path
+            case "--shape":
+                guard let name = arguments.popFirst(), BenchmarkQuery.corpusShapes.contains(where: { $0.name == name })
+                else {
+                    Self.fail("--shape needs one of " + BenchmarkQuery.corpusShapes.map(\.name).joined(separator: ", "))
+                }
+                shapes.append(name)
+            case "--limit": presetLimit = Self.count(arguments.popFirst(), option: argument, maximum: 1_000_000)
+            case "--preset":
+                guard let index = arguments.popFirst().flatMap({ Int($0) }), index >= 0 else {
+                    Self.fail("--preset needs an index from 0")
+                }
+                presetIndices.insert(index)
+            case "--dither":
+                switch arguments.popFirst() {
+                case "on": ditherSettings = [true]
+                case "off": ditherSettings = [false]
+                default: Self.fail("--dither needs on or off")
+                }
+            case "--write-dir":
+                guard let path = arguments.popFirst() else { Self.fail("--write-dir needs a directory") }
+                writeDirectory = path
+            case "--write-limit": writeLimit = Self.count(arguments.popFirst(), option: argument, maximum: 1_000_000)
+            case "--help":
+                print(Self.usage)
+                exit(0)
+            default: Self.fail("unknown option \(argument)")
+            }
+        }
+    }
+
+    private static func count(_ text: String?, option: String, maximum: Int) -> Int {
+        guard let value = text.flatMap({ Int($0) }), value > 0, value <= maximum else {
+            fail("\(option) needs a whole number from 1 to \(maximum)")
+        }
+        return value
+    }
+
+    private static func fail(_ message: String) -> Never {
+        StandardError.print("gradient-bench: \(message)\n\n\(usage)")
+        exit(2)
+    }
+}

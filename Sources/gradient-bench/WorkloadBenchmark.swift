@@ -1,0 +1,38 @@
+import GradientCore
+import GradientPNG
+
+/// Times the original workloads (or the `--query` ones) with dither off and on: the median render + encode of each (or raster only).
+struct WorkloadBenchmark {
+    var options: BenchmarkOptions
+
+    func run() throws {
+        let iterations = options.iterations ?? BenchmarkOptions.defaultWorkloadIterations
+        if !options.json { print("workload  dither  median_ms  png_bytes  query") }
+        let selected = options.queries.isEmpty ? BenchmarkQuery.workloads : options.queries
+        for workload in selected where options.workloads.isEmpty || options.workloads.contains(workload.name) {
+            for dither in ["off", "on"] {
+                let query = workload.query + "&dither=" + dither
+                let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
+                var size = 0
+                var times: [Double] = []
+                for run in 0...iterations {
+                    let (bytes, milliseconds) = try Stopwatch.measure {
+                        options.rasterOnly
+                            ? FrameRenderer.rasterizeDiscarding(spec)
+                            : try GradientPNG.renderPNG(spec, pipelined: options.pipelined).count
+                    }
+                    size = bytes
+                    if run > 0 { times.append(milliseconds) }
+                }
+                let median = Stopwatch.rounded(Stopwatch.median(times))
+                if options.json {
+                    print(
+                        "{\"workload\":\"\(workload.name)\",\"query\":\"\(query)\",\"median_ms\":\(median),\"png_bytes\":\(size)}"
+                    )
+                } else {
+                    print("\(workload.name)  \(dither)  \(median)  \(size)  \(query)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+"""The preset corpus through the peers of the corpus benchmark, in-process.
+
+skia-python (Chromium's renderer) draws the same gradients as `gradient-bench --corpus` with `Dither=True` and
+encodes them to PNG; Pillow re-encodes our decoded pixels with `optimize=True`. Geometry follows the API: a linear
+gradient's line runs through the centre with length |W sin A| + |H cos A|; a radial one is the farthest-corner
+ellipse centred in the image (a circle of radius W/√2 scaled vertically by H/W through the shader's local matrix);
+both in device pixels (scale=3 draws 1170×2532). Colours are evenly spaced stops, interpolated in sRGB.
+"""
+import io
+import json
+import math
+import statistics
+import time
+
+import numpy as np
+import skia
+from PIL import Image
+
+# name -> (kind, CSS width, CSS height, scale, CSS angle in degrees); mirrors BenchmarkQuery.corpusShapes in Sources/gradient-bench
+SHAPES = {
+    "h1200": ("linear", 1200, 630, 1, 90),
+    "d135": ("linear", 1200, 630, 1, 135),
+    "v390x3": ("linear", 390, 844, 3, 180),
+    "r1920": ("radial", 1920, 1080, 1, None),
+    "h600": ("linear", 600, 200, 1, 90),
+}
+
+
+def load_presets(path, limit=None):
+    """The corpus presets ({"name", "colors"}), the first `limit` of them when given."""
+    with open(path) as handle:
+        presets = json.load(handle)
+    return presets[:limit] if limit else presets
+
+
+def argb(hex_color):
+    """0xAARRGGBB of a `#rgb` or `#rrggbb` colour, opaque."""
+    digits = hex_color.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    return 0xFF000000 | int(digits, 16)
+
+
+def device_size(shape):
+    _, width, height, scale, _ = SHAPES[shape]
+    return round(width * scale), round(height * scale)
+
+
+def skia_shader(shape, colors):
+    kind, _, _, _, angle = SHAPES[shape]
+    width, height = device_size(shape)
+    stops = [argb(c) for c in colors]
+    if kind == "linear":
+        a = math.radians(angle)
+        length = abs(width * math.sin(a)) + abs(height * math.cos(a))
+        dx, dy = math.sin(a) * length / 2, -math.cos(a) * length / 2
+        cx, cy = width / 2, height / 2
+        return skia.GradientShader.MakeLinear([skia.Point(cx - dx, cy - dy), skia.Point(cx + dx, cy + dy)], stops)
+    rx, ry = width / math.sqrt(2), height / math.sqrt(2)
+    matrix = skia.Matrix()
+    matrix.setScaleTranslate(1, ry / rx, width / 2, height / 2)
+    return skia.GradientShader.MakeRadial(skia.Point(0, 0), rx, stops, None, skia.TileMode.kClamp, 0, matrix)
+
+
+def skia_png(shape, colors):
+    """Renders the gradient with skia-python, dithered, and returns its PNG bytes (in memory)."""
+    width, height = device_size(shape)
+    surface = skia.Surface(width, height)
+    surface.getCanvas().drawPaint(skia.Paint(Shader=skia_shader(shape, colors), Dither=True))
+    return bytes(surface.makeImageSnapshot().encodeToData(skia.EncodedImageFormat.kPNG, 100))
+
+
+def skia_timed(shape, colors, iterations):
+    """The median ms of render + PNG encode over `iterations` runs, and the PNG's size."""
+    times = []
+    size = 0
+    for _ in range(iterations):
+        start = time.perf_counter()
+        size = len(skia_png(shape, colors))
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), size
+
+
+def rgb_pixels(png):
+    """Decoded RGB pixels of PNG bytes as an int array (height, width, 3)."""
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(np.int16)
+
+
+def mean_difference(our_png, their_png):
+    """Mean absolute difference per channel, in 1/255 units, and the share of identical pixels."""
+    ours, theirs = rgb_pixels(our_png), rgb_pixels(their_png)
+    if ours.shape != theirs.shape:
+        return float("inf"), 0.0
+    difference = np.abs(ours - theirs)
+    return float(difference.mean()), float((difference.max(axis=2) == 0).mean())
+
+
+def pillow_optimized(png):
+    """Decodes PNG bytes with Pillow, then times `save(format="PNG", optimize=True)` alone: (ms, bytes)."""
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    out = io.BytesIO()
+    start = time.perf_counter()
+    image.save(out, format="PNG", optimize=True)
+    return (time.perf_counter() - start) * 1000, out.getbuffer().nbytes
