@@ -238,10 +238,24 @@ struct RowMatcher {
             }
             if score > 0 { keepIfRanked((distance, score)) }
         }
+        // Distances within the row and into earlier rows are ranked apart, half the candidates each, so that
+        // neither kind crowds out the other: an undithered ramp repeats both the row above (shifted) and itself a
+        // few hundred pixels back, and the parse needs the first for the row's start and the second after it.
+        var best: (distance: Int, score: Int)?
+        func keepRanked() {
+            if let top = scored.first,
+                best.map({ top.score > $0.score || top.score == $0.score && top.distance < $0.distance }) ?? true
+            {
+                best = top
+            }
+            candidates.append(contentsOf: scored.lazy.map(\.distance))
+            scored.removeAll(keepingCapacity: true)
+        }
         if !periodic {
-            for distance in stride(from: 2 * period, to: min(rowLength, SlidingWindow.size), by: period) {
+            for distance in stride(from: 2 * bytesPerPixel, to: min(rowLength, SlidingWindow.size), by: bytesPerPixel) {
                 score(distance)
             }
+            keepRanked()
         }
         if rowsBack > 0 {
             for back in 1...rowsBack {
@@ -252,14 +266,12 @@ struct RowMatcher {
                     score(distance)
                 }
             }
+            keepRanked()
         }
-        rankedDistance = scored.first?.distance
-        for entry in scored {
-            candidates.append(entry.distance)
-        }
+        rankedDistance = best?.distance
     }
 
-    /// Inserts `entry` into ``scored`` in rank order, keeping at most ``maximumRankedCandidates``.
+    /// Inserts `entry` into ``scored`` in rank order, keeping at most half of ``maximumRankedCandidates``.
     private mutating func keepIfRanked(_ entry: (distance: Int, score: Int)) {
         var index = scored.count
         while index > 0
@@ -268,8 +280,9 @@ struct RowMatcher {
         {
             index -= 1
         }
-        guard index < Self.maximumRankedCandidates else { return }
-        if scored.count == Self.maximumRankedCandidates { scored.removeLast() }
+        let limit = Self.maximumRankedCandidates / 2
+        guard index < limit else { return }
+        if scored.count == limit { scored.removeLast() }
         scored.insert(entry, at: index)
     }
 
