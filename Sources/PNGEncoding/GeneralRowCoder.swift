@@ -38,6 +38,8 @@ final class GeneralRowCoder {
     /// Images whose rows stay irregular (radial, conic) continue with ``HashMatcher``, which is faster and, on
     /// dithered rows, smaller.
     static let leadingZlibBytes = 32768
+    /// A row with at most one nonzero filtered byte in this many is smooth (see ``isSmooth(_:count:)``).
+    static let smoothRowZeroShare = 32
     private var zlibBytesRemaining = GeneralRowCoder.leadingZlibBytes
 
     init(format: PNGImageFormat) {
@@ -69,7 +71,7 @@ final class GeneralRowCoder {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
             if tryMatcher() {
                 usesTokens = true
-            } else if zlibBytesRemaining > 0 {
+            } else if zlibBytesRemaining > 0 || isSmooth(current, count: rowLength) {
                 usesTokens = false
             } else {
                 _ = hashMatcher.code(
@@ -91,9 +93,7 @@ final class GeneralRowCoder {
             try flush(into: stream)
             try stream.writeGeneralRow(currentBytes)
             zlibBytesRemaining -= rowLength
-            if zlibBytesRemaining <= 0 {
-                stream.retireZlib()
-            }
+
         }
         history.commitCurrent()
     }
@@ -119,6 +119,14 @@ final class GeneralRowCoder {
         RowFilter.none(row, count: count, output: current)
         matcher.replaceTokens(with: unfilteredTokens)
         return true
+    }
+
+    /// Whether the filtered row is almost all zeros, as an undithered gradient's Sub-filtered rows are: zlib's
+    /// short copies suit such rows, and it codes their long runs of zeros quickly.
+    private func isSmooth(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var nonzero = 0
+        for index in 1..<count where row[index] != 0 { nonzero += 1 }
+        return nonzero * Self.smoothRowZeroShare <= count
     }
 
     private func tryMatcher() -> Bool {

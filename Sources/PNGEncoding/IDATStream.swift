@@ -22,8 +22,6 @@ final class IDATStream {
     private let tuning: CompressionTuning
     /// True while zlib produced the latest deflate data (and holds any pending bits).
     private var isZlibActive = false
-    /// False once ``retireZlib()`` says zlib will code no more rows.
-    private var isZlibNeededAgain = true
     private var pendingBits: UInt64 = 0
     private var pendingBitCount = 0
     private var adlerA: UInt32 = 1
@@ -66,7 +64,6 @@ final class IDATStream {
 
     /// Compresses one filtered row with zlib.
     func writeGeneralRow(_ row: UnsafeRawBufferPointer) throws(PNGError) {
-        precondition(isZlibNeededAgain, "zlib was retired")
         if !isZlibActive {
             try resumeZlib()
         }
@@ -96,9 +93,7 @@ final class IDATStream {
         case .solidStep:
             updateAdler(repeating: pixelBytes, count: format.width)
         }
-        if isZlibNeededAgain {
-            window.recordRunRow(kind, pixel: pixel)
-        }
+        window.recordRunRow(kind, pixel: pixel)
     }
 
     /// Accounts for a general row that ``TokenBlock`` will code: Adler-32 and window. A row whose bytes after the
@@ -115,14 +110,7 @@ final class IDATStream {
         } else {
             updateAdler(row)
         }
-        if isZlibNeededAgain {
-            window.appendRow(row)
-        }
-    }
-
-    /// Declares that zlib will code no more rows, so the window it would need as a dictionary is no longer kept.
-    func retireZlib() {
-        isZlibNeededAgain = false
+        window.appendRow(row)
     }
 
     /// Writes `block` as one deflate block.
