@@ -20,7 +20,9 @@ final class GeneralRowCoder {
     /// The latest filtered rows in stream order, then the row being coded.
     private let history: FilteredRowHistory
     private var matcher: RowMatcher
-    private var hashMatcher: HashMatcher
+    /// Made on the first irregular row after zlib's share: most images never need its 384 KiB of tables.
+    private var hashMatcher: HashMatcher?
+    private let format: PNGImageFormat
     private var hashTokens: [UInt32] = []
     private var tokenBlock = TokenBlock()
     /// A periodic row's unfiltered tokens, kept while its Up-filtered form is tried.
@@ -48,11 +50,11 @@ final class GeneralRowCoder {
         previousPeriod = .allocate(capacity: periodLength)
         history = FilteredRowHistory(format: format)
         matcher = RowMatcher(format: format)
-        hashMatcher = HashMatcher(format: format)
+        self.format = format
     }
 
     deinit {
-        hashMatcher.deallocate()
+        hashMatcher?.deallocate()
         previousPeriod.deallocate()
     }
 
@@ -74,9 +76,11 @@ final class GeneralRowCoder {
             } else if zlibBytesRemaining > 0 || isSmooth(current, count: rowLength) {
                 usesTokens = false
             } else {
-                _ = hashMatcher.code(
+                var irregularRows = hashMatcher ?? HashMatcher(format: format)
+                _ = irregularRows.code(
                     history, into: &hashTokens, literalBits: RowMatcher.filteredLiteralBits,
                     copyBits: RowMatcher.copyBitsEstimate)
+                hashMatcher = irregularRows
                 matcher.replaceTokens(with: hashTokens)
                 usesTokens = true
             }
