@@ -10,14 +10,16 @@
 ///
 /// | key, chain steps        | bytes (×Pillow)     | instructions |
 /// |-------------------------|---------------------|--------------|
-/// | 8, 8                    | 0.94–1.19           | 0.72–0.76 G  |
+/// | 8, 4                    | 1.04–1.19           | 0.61–0.72 G  |
+/// | 8, 16                   | 0.94–1.02           | 0.66–0.84 G  |
 /// | 8, 64                   | 0.84–0.95           | 0.88–1.19 G  |
 /// | 16, 16                  | 0.85–0.97           | 0.67–0.78 G  |
 /// | 24, 8 (used)            | 0.82–0.88           | 0.70–0.86 G  |
 /// | 32, 16                  | 0.84–0.91           | 0.76–0.93 G  |
 ///
-/// Lazy parsing saved 1–2 %; a second chain keyed on 3 bytes for short copies under 1 %, for 7 % more time;
-/// inserting every other position inside copies saved 12 % of the time for 2–4 % more bytes (not taken).
+/// (instructions with the rasterizer of the time, about 0.28 G of each figure). Lazy parsing saved 1–2 %; a second
+/// chain keyed on 3 bytes for short copies under 1 %, for 7 % more time; inserting every other position inside
+/// copies saved 12 % of the time for 2–4 % more bytes, and only pixel starts a third for 7–13 % (neither taken).
 struct HashMatcher {
     /// Bytes hashed per position; also the shortest copy found through the chains.
     static let keyLength = 24
