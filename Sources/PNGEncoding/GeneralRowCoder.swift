@@ -102,6 +102,23 @@ final class GeneralRowCoder {
         history.commitCurrent()
     }
 
+    /// Codes a row identical to the one before as tokens: Up-filtered, so a filter byte and zeros, the zeros as copies
+    /// one byte back after a literal zero.
+    func encodeRepeated(into stream: IDATStream) throws(PNGError) {
+        history.materializePendingRuns()
+        let current = history.current
+        let rowLength = history.rowLength
+        current[0] = 2
+        (current + 1).update(repeating: 0, count: rowLength - 1)
+        matcher.codeZeroRow(rowLength: rowLength)
+        if tokenBlock.isFull(adding: matcher.tokens.count) {
+            try flush(into: stream)
+        }
+        try stream.noteTokenRow(UnsafeRawBufferPointer(start: current, count: rowLength), period: 1)
+        tokenBlock.append(matcher.tokens)
+        history.commitCurrent()
+    }
+
     /// Filters and matches a periodic row, unfiltered or (after a periodic row) Up-filtered, whichever the matcher
     /// estimates smaller; leaves the chosen filtered row in the history's current slot and its tokens in the matcher.
     /// Periodic rows are always token-coded: a period of literals and copies.

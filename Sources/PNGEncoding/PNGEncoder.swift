@@ -39,6 +39,8 @@ public final class PNGEncoder {
     private let pixelStep: UnsafeMutablePointer<UInt8>
     private let generalRows: GeneralRowCoder
     private var rowsWritten = 0
+    /// Whether the latest row repeated its predecessor and was coded among the tokens.
+    private var repeatedInTokens = false
     private var isUsable = true
 
     /// Starts an image and sends its signature and IHDR to `sink`.
@@ -116,13 +118,21 @@ public final class PNGEncoder {
     private func encode(_ row: UnsafePointer<UInt8>) throws(PNGError) {
         let bytesPerRow = format.bytesPerRow
         let bytesPerPixel = format.bytesPerPixel
-        if generalRows.hasPendingTokens {
-            // Inside a run of copy-coded rows (a dithered gradient), a solid or repeated row is a few copies too;
-            // coding it there keeps one Huffman block instead of closing it for a run-row block.
-            try encodeGeneral(row)
+        let isRepeated = isPreviousRowStored && memcmp(row, previousRow, bytesPerRow) == 0
+        if generalRows.hasPendingTokens && !(isRepeated && repeatedInTokens) {
+            // Inside a run of copy-coded rows, a lone repeated row is coded there as Up-filtered zeros and a solid
+            // row as a few copies: one Huffman block goes on instead of closing it for a run-row block. A second
+            // repeated row in a row starts a run (an undithered horizontal gradient's rows all repeat).
+            if isRepeated {
+                try generalRows.encodeRepeated(into: stream)
+                repeatedInTokens = true
+            } else {
+                try encodeGeneral(row)
+            }
             return
         }
-        if isPreviousRowStored && memcmp(row, previousRow, bytesPerRow) == 0 {
+        repeatedInTokens = false
+        if isRepeated {
             try addRunRow(.repeated, pixel: row, color: nil)
             return
         }
@@ -145,6 +155,7 @@ public final class PNGEncoder {
     }
 
     private func encodeGeneral(_ row: UnsafePointer<UInt8>) throws(PNGError) {
+        repeatedInTokens = false
         if !block.isEmpty {
             try stream.writeRunRowBlock(block)
             block.removeAll()
