@@ -10,7 +10,6 @@ import Glibc
 /// cheaper is kept. On 40 presets at 1170×2532 against Pillow's `optimize=True`: unfiltered only 0.93× median,
 /// 1.02× worst; Up only 0.99×, 1.05×; the choice 0.94×, 0.95×.
 final class GeneralRowCoder {
-
     private let bytesPerPixel: Int
     /// Bytes in one dither period of pixels.
     private let periodLength: Int
@@ -27,8 +26,8 @@ final class GeneralRowCoder {
     private var tokenBlock = TokenBlock()
     /// A periodic row's unfiltered tokens, kept while its Up-filtered form is tried.
     private var unfilteredTokens: [UInt32] = []
-    /// Rows to leave to zlib before trying the matcher again; doubles after each refusal
-    /// (up to ``maximumBackoff``) so images the matcher cannot describe pay almost nothing.
+    /// Rows to code without trying the structural matcher again; doubles after each refusal (up to
+    /// ``maximumBackoff``) so images it cannot describe pay almost nothing for it.
     private var rowsUntilRetry = 0
     private var backoff = 1
     static let maximumBackoff = 64
