@@ -64,41 +64,42 @@ final class GeneralRowCoder {
         let rowLength = history.rowLength
         let count = rowLength - 1
         let isPeriodic = count > periodLength && memcmp(row, row + periodLength, count - periodLength) == 0
-        let usesTokens: Bool
+        let currentBytes = UnsafeRawBufferPointer(start: current, count: rowLength)
         if isPeriodic {
-            usesTokens = matchPeriodic(row, count: count)
+            matchPeriodic(row, count: count)
             previousPeriod.update(from: row, count: periodLength)
+            try appendTokenRow(matcher.tokens, currentBytes, period: periodLength, into: stream)
         } else {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
             if tryMatcher() {
-                usesTokens = true
+                try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
             } else if zlibBytesRemaining > 0 || isSmooth(current, count: rowLength) {
-                usesTokens = false
+                try flush(into: stream)
+                try stream.writeGeneralRow(currentBytes)
+                zlibBytesRemaining -= rowLength
             } else {
                 var irregularRows = hashMatcher ?? HashMatcher(format: format)
-                _ = irregularRows.code(
+                irregularRows.code(
                     history, into: &hashTokens, literalBits: RowMatcher.filteredLiteralBits,
                     copyBits: RowMatcher.copyBitsEstimate)
                 hashMatcher = irregularRows
-                matcher.replaceTokens(with: hashTokens)
-                usesTokens = true
+                try appendTokenRow(hashTokens, currentBytes, period: nil, into: stream)
             }
         }
         isPreviousRowPeriodic = isPeriodic
-        let currentBytes = UnsafeRawBufferPointer(start: current, count: rowLength)
-        if usesTokens {
-            if tokenBlock.isFull(adding: matcher.tokens.count) {
-                try flush(into: stream)
-            }
-            try stream.noteTokenRow(currentBytes, period: isPeriodic ? periodLength : nil)
-            tokenBlock.append(matcher.tokens)
-        } else {
-            try flush(into: stream)
-            try stream.writeGeneralRow(currentBytes)
-            zlibBytesRemaining -= rowLength
-
-        }
         history.commitCurrent()
+    }
+
+    /// Adds a row's tokens to the block (writing the block first when they would overflow it) and accounts for its
+    /// filtered bytes in the stream; `period` as for ``IDATStream/noteTokenRow(_:period:)``.
+    private func appendTokenRow(
+        _ tokens: [UInt32], _ row: UnsafeRawBufferPointer, period: Int?, into stream: IDATStream
+    ) throws(PNGError) {
+        if tokenBlock.isFull(adding: tokens.count) {
+            try flush(into: stream)
+        }
+        try stream.noteTokenRow(row, period: period)
+        tokenBlock.append(tokens)
     }
 
     /// Codes a row identical to the one before as tokens: Up-filtered, so a filter byte and zeros, the zeros as copies
@@ -109,25 +110,22 @@ final class GeneralRowCoder {
         let rowLength = history.rowLength
         current[0] = 2
         (current + 1).update(repeating: 0, count: rowLength - 1)
-        matcher.codeZeroRow(rowLength: rowLength)
-        if tokenBlock.isFull(adding: matcher.tokens.count) {
-            try flush(into: stream)
-        }
-        try stream.noteTokenRow(UnsafeRawBufferPointer(start: current, count: rowLength), period: 1)
-        tokenBlock.append(matcher.tokens)
+        matcher.codeZeroRow(current)
+        try appendTokenRow(
+            matcher.tokens, UnsafeRawBufferPointer(start: current, count: rowLength), period: 1, into: stream)
         history.commitCurrent()
     }
 
     /// Filters and matches a periodic row, unfiltered or (after a periodic row) Up-filtered, whichever the matcher
     /// estimates smaller; leaves the chosen filtered row in the history's current slot and its tokens in the matcher.
     /// Periodic rows are always token-coded: a period of literals and copies.
-    private func matchPeriodic(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
+    private func matchPeriodic(_ row: UnsafePointer<UInt8>, count: Int) {
         let current = history.current
         let unlimited = Int.max / (count + 1)
         RowFilter.none(row, count: count, output: current)
         _ = matcher.match(history, budgetFactor: unlimited, literalBits: RowMatcher.rawLiteralBits, periodic: true)
         // Up can only help when the unfiltered period needed literals: a period copied whole costs less than any.
-        guard isPreviousRowPeriodic, matcher.literalCount > 0 else { return true }
+        guard isPreviousRowPeriodic, matcher.literalCount > 0 else { return }
         let unfilteredBits = matcher.estimatedBits
         unfilteredTokens.removeAll(keepingCapacity: true)
         unfilteredTokens.append(contentsOf: matcher.tokens)
@@ -135,10 +133,9 @@ final class GeneralRowCoder {
             row, count: count, previousPeriod: previousPeriod, periodLength: periodLength, output: current)
         _ = matcher.match(
             history, budgetFactor: unlimited, literalBits: RowMatcher.filteredLiteralBits, periodic: true)
-        if matcher.estimatedBits <= unfilteredBits { return true }
+        if matcher.estimatedBits <= unfilteredBits { return }
         RowFilter.none(row, count: count, output: current)
         matcher.replaceTokens(with: unfilteredTokens)
-        return true
     }
 
     /// Whether the filtered row is almost all zeros, as an undithered gradient's Sub-filtered rows are: zlib's

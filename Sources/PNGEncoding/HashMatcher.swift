@@ -67,31 +67,30 @@ struct HashMatcher {
         heads[slot] = Int32(truncatingIfNeeded: absolute)
     }
 
-    /// Codes the row at `history.current` into `tokens` (literals and copies, as ``TokenBlock`` takes them) and
-    /// returns the estimated size in bits (`literalBits` a literal, `copyBits` plus extra bits a copy).
+    /// Codes the row at `history.current` into `tokens` (literals and copies, as ``TokenBlock`` takes them). A copy
+    /// is taken when the literals it replaces, at `literalBits` each, would cost at least its `copyBits` plus its
+    /// distance's extra bits.
     ///
     /// Parsing is lazy by one byte, as zlib's: a copy is deferred when the next position starts a longer one.
     mutating func code(
         _ history: FilteredRowHistory, into tokens: inout [UInt32], literalBits: Int, copyBits: Int
-    ) -> Int {
+    ) {
         tokens.removeAll(keepingCapacity: true)
         let current = UnsafePointer(history.current)
         let rowStart = history.currentStreamOffset
         let oldest = rowStart - history.historyByteCount
         let lastKey = rowLength - Self.keyLength
-        var estimatedBits = 0
         var position = 0
         var lastDistance = 0
         var pending = findMatch(current, at: 0, rowStart: rowStart, oldest: oldest, lastDistance: 0)
         while position < rowLength {
-            var match = pending
+            let match = pending
             if position <= lastKey { insert(current + position, absolute: rowStart + position) }
             if match.length >= 3 && match.length < Self.goodEnoughLength && position + 1 < rowLength {
                 let next = findMatch(
                     current, at: position + 1, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
                 if next.length > match.length + 1 {
                     tokens.append(TokenBlock.literal(current[position]))
-                    estimatedBits += literalBits
                     position += 1
                     pending = next
                     continue
@@ -100,7 +99,6 @@ struct HashMatcher {
             let extraBits = match.length >= 3 ? DeflateDistanceCode(distance: match.distance).extraBitCount : 0
             if match.length >= 3 && match.length * literalBits >= copyBits + extraBits {
                 tokens.append(TokenBlock.match(length: match.length, distance: match.distance))
-                estimatedBits += copyBits + extraBits
                 let end = position + match.length
                 var inside = position + 1
                 while inside < end && inside <= lastKey {
@@ -111,16 +109,13 @@ struct HashMatcher {
                 lastDistance = match.distance
             } else {
                 tokens.append(TokenBlock.literal(current[position]))
-                estimatedBits += literalBits
                 position += 1
-                match.length = 0
             }
             if position < rowLength {
                 pending = findMatch(
                     current, at: position, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
             }
         }
-        return estimatedBits
     }
 
     /// The longest copy for `position` among the last distance used and the hash chain (not yet holding `position`).

@@ -203,26 +203,18 @@ struct RowMatcher {
         }
     }
 
-    /// Sets ``tokens`` to an Up-filtered row of zeros: the filter byte, a literal zero, then copies one byte back.
-    mutating func codeZeroRow(rowLength: Int) {
+    /// Sets ``tokens`` to the Up-filtered row of zeros at `current`: the filter byte, a literal zero, then copies one
+    /// byte back.
+    mutating func codeZeroRow(_ current: UnsafePointer<UInt8>) {
         tokens.removeAll(keepingCapacity: true)
-        tokens.append(TokenBlock.literal(2))
-        var position = 1
-        if position < rowLength {
-            tokens.append(TokenBlock.literal(0))
-            position += 1
-        }
-        while position < rowLength {
-            let length = min(258, rowLength - position)
-            if length >= 3 {
-                tokens.append(TokenBlock.match(length: length, distance: 1))
-            } else {
-                for _ in 0..<length { tokens.append(TokenBlock.literal(0)) }
-            }
-            position += length
-        }
-        literalCount = 0
         estimatedBits = 0
+        literalCount = 0
+        for position in 0..<min(2, rowLength) {
+            tokens.append(TokenBlock.literal(current[position]))
+        }
+        if rowLength > 2 {
+            appendPeriodCopies(current, from: 2, period: 1, literalBits: Self.filteredLiteralBits)
+        }
     }
 
     /// Replaces ``tokens`` with tokens kept from an earlier match of the same row.
