@@ -23,22 +23,22 @@ let package = Package(
         .target(name: "CPNG", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "GradientCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PNGEncoding", dependencies: ["CPNG", "CZlib"]),
-        .target(name: "GradientPNG", dependencies: ["GradientCore", "PNGEncoding"]),
+        .target(name: "GradientImage", dependencies: ["GradientCore", "PNGEncoding"]),
         .target(name: "HTTPCore", dependencies: ["CEpoll"]),
         .target(
-            name: "GradientService", dependencies: ["HTTPCore", "GradientCore", "GradientPNG"],
+            name: "GradientService", dependencies: ["HTTPCore", "GradientCore", "GradientImage"],
             resources: [.embedInCode("openapi.yaml"), .embedInCode("Playground/playground.html")]),
         .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore"]),
-        .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientPNG"]),
-        .executableTarget(name: "gradient-bench", dependencies: ["GradientCore", "GradientPNG", "PNGEncoding"]),
+        .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientImage"]),
+        .executableTarget(name: "gradient-bench", dependencies: ["GradientCore", "GradientImage", "PNGEncoding"]),
         .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore"]),
         .testTarget(name: "PNGEncodingTests", dependencies: ["PNGEncoding"]),
-        .testTarget(name: "GradientPNGTests", dependencies: ["GradientPNG", "GradientCore", "PNGEncoding"]),
+        .testTarget(name: "GradientImageTests", dependencies: ["GradientImage", "GradientCore", "PNGEncoding"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(
             name: "GradientServiceTests",
-            dependencies: ["GradientService", "HTTPCore", "GradientCore", "GradientPNG", "PNGEncoding", "gradientd"]),
+            dependencies: ["GradientService", "HTTPCore", "GradientCore", "GradientImage", "PNGEncoding", "gradientd"]),
         .testTarget(
-            name: "GradientCLITests", dependencies: ["gradient", "GradientCore", "GradientPNG", "PNGEncoding"]),
+            name: "GradientCLITests", dependencies: ["gradient", "GradientCore", "GradientImage", "PNGEncoding"]),
     ]
 )

@@ -16,7 +16,7 @@ check() {
     fi
 }
 check GradientCore '[A-Za-z_]+' 'anything (standard library only)'
-check HTTPCore 'GradientCore|GradientPNG|PNGEncoding|GradientService|CPNG' 'gradient modules'
-check PNGEncoding 'GradientCore|GradientPNG|HTTPCore|GradientService' 'gradient or HTTP modules'
+check HTTPCore 'GradientCore|GradientImage|PNGEncoding|GradientService|CPNG' 'gradient modules'
+check PNGEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 [ "$status" -eq 0 ] && echo "layering: ok"
 exit "$status"

@@ -1,5 +1,5 @@
 import GradientCore
-import GradientPNG
+import GradientImage
 import Synchronization
 
 /// Finds a spec's PNG in the cache, or the render already producing it, or starts one on the pool.

@@ -1,6 +1,6 @@
 import Foundation
 import GradientCore
-import GradientPNG
+import GradientImage
 
 /// Renders every preset of the corpus at every shape with the default settings, on one thread (sequential: the
 /// pipelined two-thread path is not used), and reports per shape and dither setting the median and worst

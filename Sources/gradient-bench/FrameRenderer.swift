@@ -1,5 +1,5 @@
 import GradientCore
-import GradientPNG
+import GradientImage
 import PNGEncoding
 
 /// The two halves of a render, timed apart: the rasterizer alone and the PNG encoder alone on rows already in

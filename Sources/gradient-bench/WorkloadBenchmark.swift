@@ -1,5 +1,5 @@
 import GradientCore
-import GradientPNG
+import GradientImage
 
 /// Times the original workloads (or the `--query` ones) with dither off and on: the median render + encode of each (or raster only).
 struct WorkloadBenchmark {

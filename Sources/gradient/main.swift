@@ -1,6 +1,6 @@
 import Glibc
 import GradientCore
-import GradientPNG
+import GradientImage
 
 let usage = """
     gradient — render gradientd's /gradient queries offline

@@ -1,6 +1,6 @@
 import Foundation
 import GradientCore
-import GradientPNG
+import GradientImage
 import PNGEncoding
 import Testing
 

@@ -1,5 +1,5 @@
 import GradientCore
-import GradientPNG
+import GradientImage
 import PNGEncoding
 import Testing
 

@@ -1,5 +1,5 @@
 import GradientCore
-import GradientPNG
+import GradientImage
 import PNGEncoding
 
 /// A gradient rendered to PNG through the whole pipeline and decoded again by libpng's reader.
