@@ -9,9 +9,9 @@ public enum GradientPNG {
     /// Names the bytes produced for a spec; changes whenever the rasterizer or the encoder would change them.
     public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/2"
 
-    /// The strong ETag of `spec`'s PNG: the first 128 bits of its stable hash, quoted.
+    /// The strong ETag of `spec`'s PNG (``ImageIdentity/etag`` of the PNG identity).
     public static func etag(for spec: GradientSpec) -> String {
-        "\"" + spec.stableHash(version: outputVersion).prefix(32) + "\""
+        ImageIdentity(spec: spec, settings: .png).etag
     }
 
     /// The PNG layout `spec` renders to: RGB when every pixel is opaque, RGBA otherwise, at the spec's depth.
@@ -73,6 +73,8 @@ public enum GradientPNG {
 public enum RenderError: Error, Sendable, Hashable {
     /// The PNG encoder or the sink failed.
     case encoding(PNGError)
+    /// A whole-frame encoder (WebP, AVIF) refused the frame; `message` is its reason.
+    case frameEncoding(format: ImageFormat, message: String)
     /// The caller asked to stop.
     case cancelled
 }

@@ -3,49 +3,72 @@ import GradientImage
 import HTTPCore
 
 extension GradientService {
-    /// `/gradient`: parses the query into a spec, then answers from the cache, with 304, or by streaming a render.
-    /// A query seen before goes straight to its cache entry; on a miss it is parsed as usual.
+    /// `/gradient`: parses the query into an image identity (negotiating the format on `Accept` for `format=auto`),
+    /// then answers from the cache, with 304, or by streaming a render. A query seen before goes straight to its
+    /// cache entry; on a miss it is parsed as usual.
     func serveGradient(_ request: HTTPRequest, responder: HTTPResponder) {
         let query = request.query ?? ""
         let conditions = request.headers.values(for: "If-None-Match")
-        if let key = queryKeys.key(for: query), let image = coordinator.cache.lookup(key, countsMiss: false) {
-            return sendImage(image, for: request, conditions: conditions, responder: responder)
+        if let entry = queryKeys.entry(for: query) {
+            let accept = entry.isNegotiated ? request.headers.values(for: "Accept") : []
+            if let image = coordinator.cache.lookup(entry.key(accept: accept), countsMiss: false) {
+                return sendImage(
+                    image, variesOnAccept: entry.isNegotiated, for: request, conditions: conditions,
+                    responder: responder)
+            }
         }
-        let spec: GradientSpec
+        let imageRequest: ImageRequest
         do {
-            spec = try parseSpec(request)
+            imageRequest = try parseRequest(request)
         } catch {
             return send(error, for: request, route: .gradient, responder: responder)
         }
-        let key = spec.canonicalForm
-        queryKeys.remember(key, for: query)
+        let candidates = imageRequest.candidateFormats
+        let isNegotiated = imageRequest.formatChoice == .auto
+        let format =
+            isNegotiated
+            ? FormatNegotiation.choose(from: candidates, accept: request.headers.values(for: "Accept"))
+            : candidates[0]
+        let identity = ImageIdentity(request: imageRequest, format: format)
+        let key = identity.cacheKey
+        queryKeys.remember(
+            QueryKeyMemo.Entry(
+                keys: candidates.map { ($0, $0 == format ? key : ImageIdentity(request: imageRequest, format: $0).cacheKey) },
+                isNegotiated: isNegotiated),
+            for: query)
         if let image = coordinator.cache.lookup(key) {
-            return sendImage(image, for: request, conditions: conditions, responder: responder)
+            return sendImage(
+                image, variesOnAccept: isNegotiated, for: request, conditions: conditions, responder: responder)
         }
-        let etag = GradientPNG.etag(for: spec)
+        let etag = identity.etag
         if !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: etag) {
-            return sendNotModified(etag: etag, cacheStatus: .missNotStored, for: request, responder: responder)
+            return sendNotModified(
+                etag: etag, variesOnAccept: isNegotiated, cacheStatus: .missNotStored, for: request,
+                responder: responder)
         }
-        switch coordinator.acquire(key: key, spec: spec, etag: etag) {
+        switch coordinator.acquire(identity, key: key) {
         case .hit(let image):
-            sendImage(image, for: request, conditions: [], responder: responder)
+            sendImage(image, variesOnAccept: isNegotiated, for: request, conditions: [], responder: responder)
         case .overloaded:
-            let problem = Problem(
-                type: Problem.overloadedType, title: "Too many renders waiting", status: 503,
-                detail: "The render queue is full; retry in a second.", parameter: nil)
-            var withRetry = problem
-            withRetry.extraHeaders = [("Retry-After", "1")]
-            send(withRetry, for: request, route: .gradient, responder: responder)
+            sendUnavailable(detail: "The render queue is full; retry in a second.", for: request, responder: responder)
+        case .frameMemoryFull:
+            sendUnavailable(
+                detail:
+                    "WebP and AVIF renders under way hold the frame-memory budget; retry in a second, or ask for "
+                    + "format=png, which streams.",
+                for: request, responder: responder)
         case .started(let job):
-            let fits = Self.pngSizeBound(of: spec) <= coordinator.cache.maxBytes
-            stream(job, cacheStatus: fits ? .missStored : .missNotStored, for: request, responder: responder)
+            let fits = identity.sizeBound <= coordinator.cache.maxBytes
+            stream(
+                job, variesOnAccept: isNegotiated, cacheStatus: fits ? .missStored : .missNotStored, for: request,
+                responder: responder)
         case .joined(let job):
-            stream(job, cacheStatus: .missCollapsed, for: request, responder: responder)
+            stream(job, variesOnAccept: isNegotiated, cacheStatus: .missCollapsed, for: request, responder: responder)
         }
     }
 
-    /// The spec of the request's query; a bad query is a 400 problem naming the parameter.
-    private func parseSpec(_ request: HTTPRequest) throws(Problem) -> GradientSpec {
+    /// The image request of the query; a bad query is a 400 problem naming the parameter.
+    private func parseRequest(_ request: HTTPRequest) throws(Problem) -> ImageRequest {
         let items: [(name: String, value: String)]
         do {
             items = try QueryString.decode(request.query ?? "")
@@ -53,38 +76,54 @@ extension GradientService {
             throw .invalidParameter(error.parameter, detail: error.detail)
         }
         do {
-            let spec = try GradientSpec(queryItems: items, limits: configuration.specLimits)
-            return spec
+            return try ImageRequest(queryItems: items, limits: configuration.specLimits)
         } catch {
             throw .invalidParameter(error.parameter, detail: error.detail)
         }
     }
 
+    /// 503 with `Retry-After: 1`.
+    private func sendUnavailable(detail: String, for request: HTTPRequest, responder: HTTPResponder) {
+        var problem = Problem(
+            type: Problem.overloadedType, title: "Too many renders waiting", status: 503, detail: detail,
+            parameter: nil)
+        problem.extraHeaders = [("Retry-After", "1")]
+        send(problem, for: request, route: .gradient, responder: responder)
+    }
+
     private func sendImage(
-        _ image: CachedImage, for request: HTTPRequest, conditions: [String], responder: HTTPResponder
+        _ image: CachedImage, variesOnAccept: Bool, for request: HTTPRequest, conditions: [String],
+        responder: HTTPResponder
     ) {
         if !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: image.etag) {
-            return sendNotModified(etag: image.etag, cacheStatus: .hit, for: request, responder: responder)
+            return sendNotModified(
+                etag: image.etag, variesOnAccept: variesOnAccept, cacheStatus: .hit, for: request,
+                responder: responder)
         }
-        responder.send(image.hitHead, body: image.png)
-        finish(request, route: .gradient, status: 200, bodyBytes: request.isHead ? 0 : image.png.count, cache: "hit")
+        responder.send(variesOnAccept ? image.negotiatedHitHead : image.hitHead, body: image.bytes)
+        finish(request, route: .gradient, status: 200, bodyBytes: request.isHead ? 0 : image.bytes.count, cache: "hit")
     }
 
     private func sendNotModified(
-        etag: String, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest, responder: HTTPResponder
+        etag: String, variesOnAccept: Bool, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest,
+        responder: HTTPResponder
     ) {
-        let headers = ImageHeaders.make(etag: etag, cacheStatus: cacheStatus, includesContentType: false)
+        let headers = ImageHeaders.make(
+            etag: etag, cacheStatus: cacheStatus, mediaType: nil, variesOnAccept: variesOnAccept)
         responder.send(HTTPResponseHead(status: 304, headers: headers), body: [])
         finish(request, route: .gradient, status: 304, bodyBytes: 0, cache: cacheStatus.logLabel)
     }
 
-    /// Streams `job`'s PNG with chunked coding. A HEAD request gets the same head at once and leaves the render
+    /// Streams `job`'s bytes with chunked coding. A HEAD request gets the same head at once and leaves the render
     /// running, so that the cache holds the image for the GET that usually follows.
     private func stream(
-        _ job: RenderJob, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest, responder: HTTPResponder
+        _ job: RenderJob, variesOnAccept: Bool, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest,
+        responder: HTTPResponder
     ) {
-        let head = HTTPResponseHead(status: 200, headers: ImageHeaders.make(etag: job.etag, cacheStatus: cacheStatus))
-        let stream = responder.startStream(head)
+        let headers = ImageHeaders.make(
+            etag: job.etag, cacheStatus: cacheStatus, mediaType: job.identity.mediaType,
+            variesOnAccept: variesOnAccept)
+        let stream = responder.startStream(HTTPResponseHead(status: 200, headers: headers))
         if request.isHead {
             job.keepRunningWithoutClients()
             return finish(request, route: .gradient, status: 200, bodyBytes: 0, cache: "miss")
@@ -92,14 +131,5 @@ extension GradientService {
         job.attach(stream) { [self] bytes, _ in
             finish(request, route: .gradient, status: 200, bodyBytes: bytes, cache: "miss")
         }
-    }
-
-    /// An upper bound on the PNG size of `spec`: the raw RGBA rows with their filter bytes, plus 1 % and 1 KiB for
-    /// deflate, zlib and chunk overhead. `Cache-Status` says `stored` only for images under the cache budget by
-    /// this bound.
-    static func pngSizeBound(of spec: GradientSpec) -> Int {
-        let bytesPerPixel = 4 * spec.depth.rawValue / 8
-        let raw = spec.pixelHeight * (1 + spec.pixelWidth * bytesPerPixel)
-        return raw + raw / 100 + 1024
     }
 }

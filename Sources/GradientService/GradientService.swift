@@ -26,7 +26,7 @@ public final class GradientService: HTTPHandler {
         self.coordinator = RenderCoordinator(
             cache: RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries),
             pool: RenderPool(workerCount: configuration.renderWorkers, queueLimit: configuration.renderQueueLimit),
-            metrics: metrics)
+            frameMemory: FrameMemoryBudget(limitBytes: configuration.frameMemoryBytes), metrics: metrics)
     }
 
     /// Shutdown began: `/healthz` answers 503 from now on.
@@ -99,7 +99,7 @@ public final class GradientService: HTTPHandler {
     var metricsText: String {
         metrics.exposition(
             cache: coordinator.cache.statistics, openConnections: connectionGauge.withLock { $0?() ?? 0 },
-            queueDepth: coordinator.pool.queueDepth)
+            queueDepth: coordinator.pool.queueDepth, frameMemoryBytes: coordinator.frameMemory.reservedBytes)
     }
 
     // MARK: Sending

@@ -6,7 +6,7 @@ import GradientCore
 
 /// What the service caches, how many renders it runs at once and what it accepts.
 public struct GradientServiceConfiguration: Sendable {
-    /// Most bytes of PNG data the cache holds. Default 268,435,456 (256 MiB). An image larger than this is served
+    /// Most bytes of image data the cache holds. Default 268,435,456 (256 MiB). An image larger than this is served
     /// but not cached.
     public var cacheBytes: Int
     /// Most entries the cache holds. Default 65,536.
@@ -18,16 +18,21 @@ public struct GradientServiceConfiguration: Sendable {
     public var renderQueueLimit: Int
     /// Limits on what a `/gradient` query may ask for. Default: the API contract's limits.
     public var specLimits: SpecLimits
+    /// Most bytes the whole-frame renders (WebP, AVIF) may hold at once, each counted at its encoder's measured
+    /// peak; past it such renders get 503 with `Retry-After: 1` (one larger than the whole budget runs alone).
+    /// Default 268,435,456 (256 MiB).
+    public var frameMemoryBytes: Int
 
     /// Creates a configuration; every argument defaults to the value documented on its property.
     public init(
         cacheBytes: Int = 256 * 1024 * 1024, cacheEntries: Int = 65536, renderWorkers: Int? = nil,
-        renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard
+        renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 256 * 1024 * 1024
     ) {
         self.cacheBytes = cacheBytes
         self.cacheEntries = cacheEntries
         self.renderWorkers = max(1, renderWorkers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         self.renderQueueLimit = renderQueueLimit
         self.specLimits = specLimits
+        self.frameMemoryBytes = frameMemoryBytes
     }
 }

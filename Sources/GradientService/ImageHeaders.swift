@@ -36,10 +36,12 @@ enum ImageHeaders {
     /// The year-long, immutable caching policy: the URL fully determines the bytes.
     static let cacheControl = "public, max-age=31536000, immutable"
 
-    /// Content-Type (omitted for 304), ETag, Cache-Control and Cache-Status.
-    static func make(etag: String, cacheStatus: CacheStatus, includesContentType: Bool = true) -> HTTPHeaders {
+    /// Content-Type (`mediaType`; nil for 304), ETag, Cache-Control, Cache-Status, and `Vary: Accept` when the
+    /// format was negotiated on `Accept` (`format=auto`).
+    static func make(etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        if includesContentType { headers.add(name: "Content-Type", value: "image/png") }
+        if let mediaType { headers.add(name: "Content-Type", value: mediaType) }
+        if variesOnAccept { headers.add(name: "Vary", value: "Accept") }
         headers.add(name: "ETag", value: etag)
         headers.add(name: "Cache-Control", value: cacheControl)
         headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)

@@ -1,30 +1,48 @@
+import GradientCore
 import Synchronization
 
-/// Remembers the canonical cache key of recently seen raw query strings, so that a repeated URL reaches its cache
-/// entry without being parsed again. Keys are the exact query text (never a hash of it), and a query maps to one
-/// canonical form for the life of the service because the spec limits do not change. Bounded: when full, it is
-/// emptied and refills from the traffic.
+/// Remembers the cache keys of recently seen raw query strings, so that a repeated URL reaches its cache entry
+/// without being parsed again. Keys are the exact query text (never a hash of it), and a query maps to the same
+/// keys for the life of the service because the spec limits do not change. Bounded: when full, it is emptied and
+/// refills from the traffic.
 final class QueryKeyMemo: Sendable {
+    /// What a query resolves to: one key per format it may be written in, most preferred first.
+    struct Entry: Sendable {
+        /// The candidate formats and their cache keys; one for an explicit format.
+        let keys: [(format: ImageFormat, key: String)]
+        /// Whether the format is negotiated on `Accept` (`format=auto`).
+        let isNegotiated: Bool
+
+        /// The cache key for a request with these `Accept` field values.
+        func key(accept: [String]) -> String {
+            guard isNegotiated else { return keys[0].key }
+            for (format, key) in keys where format != .png {
+                if FormatNegotiation.lists(format.mediaType, in: accept) { return key }
+            }
+            return keys[keys.count - 1].key
+        }
+    }
+
     /// Most remembered queries.
     let capacity: Int
-    /// Raw query → canonical key; guarded by this `Mutex`.
-    private let keys = Mutex<[Substring: String]>([:])
+    /// Raw query → entry; guarded by this `Mutex`.
+    private let entries = Mutex<[Substring: Entry]>([:])
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
     }
 
-    /// The canonical key remembered for `query`, if any.
-    func key(for query: Substring) -> String? {
-        keys.withLock { $0[query] }
+    /// The entry remembered for `query`, if any.
+    func entry(for query: Substring) -> Entry? {
+        entries.withLock { $0[query] }
     }
 
-    /// Remembers that `query` parses to the spec whose canonical form is `key`.
-    func remember(_ key: String, for query: Substring) {
+    /// Remembers what `query` resolves to.
+    func remember(_ entry: Entry, for query: Substring) {
         guard capacity > 0 else { return }
-        keys.withLock { keys in
-            if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
-            keys[Substring(String(query))] = key
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[Substring(String(query))] = entry
         }
     }
 }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The PNG cache: an LRU keyed by canonical spec, bounded in bytes and entries, safe to use from any thread.
+/// The image cache: an LRU keyed by image identity (``ImageIdentity/cacheKey``), bounded in bytes and entries, safe to use from any thread.
 final class RenderCache: Sendable {
     /// Counters of the cache's activity since it was made.
     struct Statistics: Sendable, Equatable {
@@ -19,7 +19,7 @@ final class RenderCache: Sendable {
     /// The entries and counters; guarded by this `Mutex`.
     private let state: Mutex<State>
 
-    /// A cache holding at most `maxBytes` of PNG data in at most `maxEntries` entries.
+    /// A cache holding at most `maxBytes` of image data in at most `maxEntries` entries.
     init(maxBytes: Int, maxEntries: Int) {
         state = Mutex(State(storage: LRUStorage(maxCost: maxBytes, maxCount: maxEntries)))
     }
@@ -42,7 +42,7 @@ final class RenderCache: Sendable {
     @discardableResult
     func insert(_ image: CachedImage, forKey key: String) -> Bool {
         state.withLock { state in
-            guard let evicted = state.storage.insert(image, forKey: key, cost: image.png.count) else { return false }
+            guard let evicted = state.storage.insert(image, forKey: key, cost: image.bytes.count) else { return false }
             state.statistics.evictions += evicted
             return true
         }

@@ -2,11 +2,11 @@ import GradientCore
 import GradientImage
 import Synchronization
 
-/// Finds a spec's PNG in the cache, or the render already producing it, or starts one on the pool.
+/// Finds an image in the cache, or the render already producing it, or starts one on the pool.
 ///
 /// A render's bytes enter the cache only when it completed; a failed or cancelled render leaves nothing behind.
 final class RenderCoordinator: Sendable {
-    /// What a request for a spec gets.
+    /// What a request for an image gets.
     enum Acquisition {
         /// The cached image.
         case hit(CachedImage)
@@ -16,46 +16,63 @@ final class RenderCoordinator: Sendable {
         case joined(RenderJob)
         /// The render queue is full.
         case overloaded
+        /// The whole-frame renders under way hold the frame-memory budget.
+        case frameMemoryFull
     }
 
     let cache: RenderCache
     let pool: RenderPool
+    let frameMemory: FrameMemoryBudget
     private let metrics: ServiceMetrics
-    /// Renders under way by key; guarded by this `Mutex`, which is taken before the cache's and the pool's.
+    /// Renders under way by cache key; guarded by this `Mutex`, which is taken before the cache's and the pool's.
     private let inFlight = Mutex<[String: RenderJob]>([:])
 
-    init(cache: RenderCache, pool: RenderPool, metrics: ServiceMetrics) {
+    init(cache: RenderCache, pool: RenderPool, frameMemory: FrameMemoryBudget, metrics: ServiceMetrics) {
         self.cache = cache
         self.pool = pool
+        self.frameMemory = frameMemory
         self.metrics = metrics
     }
 
-    /// Joins or starts the render of `spec` (whose canonical form is `key`), unless the cache already holds it.
-    func acquire(key: String, spec: GradientSpec, etag: String) -> Acquisition {
+    /// Joins or starts the render of `identity`, unless the cache already holds it.
+    func acquire(_ identity: ImageIdentity, key: String) -> Acquisition {
         inFlight.withLock { jobs in
             if let job = jobs[key] { return .joined(job) }
             if let image = cache.lookup(key, countsMiss: false) { return .hit(image) }
-            let job = RenderJob(key: key, spec: spec, etag: etag)
-            guard pool.submit({ [self] in run(job) }) else { return .overloaded }
+            let frameBytes = identity.frameMemoryBytes
+            guard frameMemory.reserve(frameBytes) else {
+                metrics.recordRefusal(format: identity.format)
+                return .frameMemoryFull
+            }
+            let job = RenderJob(key: key, identity: identity)
+            guard pool.submit({ [self] in run(job, frameBytes: frameBytes) }) else {
+                frameMemory.release(frameBytes)
+                return .overloaded
+            }
             jobs[key] = job
             return .started(job)
         }
     }
 
-    /// Renders on a pool thread; stores the PNG only when complete, before the last bytes go out, so a client that
-    /// has the whole image and asks again finds it in the cache.
-    private func run(_ job: RenderJob) {
+    /// Renders on a pool thread; stores the image only when complete, before the last bytes go out, so a client
+    /// that has the whole image and asks again finds it in the cache.
+    private func run(_ job: RenderJob, frameBytes: Int) {
         let start = ContinuousClock.now
         var outcome = RenderJob.Outcome.succeeded
         do {
-            try GradientPNG.render(job.spec, shouldContinue: job.shouldContinue) { job.append($0) }
+            try ImageRenderer.render(job.identity, shouldContinue: job.shouldContinue) { job.append($0) }
         } catch {
             outcome = .failed
         }
-        metrics.recordRender(duration: ContinuousClock.now - start, succeeded: outcome == .succeeded)
-        let png = outcome == .succeeded ? job.producedBytes : nil
+        frameMemory.release(frameBytes)
+        metrics.recordRender(
+            format: job.identity.format, duration: ContinuousClock.now - start, succeeded: outcome == .succeeded)
+        let bytes = outcome == .succeeded ? job.producedBytes : nil
         inFlight.withLock { jobs in
-            if let png { cache.insert(CachedImage(png: png, etag: job.etag), forKey: job.key) }
+            if let bytes {
+                let image = CachedImage(bytes: bytes, etag: job.etag, mediaType: job.identity.mediaType)
+                cache.insert(image, forKey: job.key)
+            }
             jobs[job.key] = nil
         }
         job.complete(outcome)

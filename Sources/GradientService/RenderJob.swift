@@ -1,10 +1,11 @@
 import GradientCore
+import GradientImage
 import HTTPCore
 import Synchronization
 
-/// One render of one spec, shared by every request that wants it while it runs (single-flight).
+/// One render of one image identity, shared by every request that wants it while it runs (single-flight).
 ///
-/// The render thread appends PNG bytes as the encoder produces them; each attached client's stream gets every byte
+/// The render thread appends bytes as the encoder produces them (a PNG row by row, WebP and AVIF in one piece); each attached client's stream gets every byte
 /// in order, late joiners first receiving what was already produced. A job whose clients have all gone stops at
 /// the next row, unless a HEAD request started it to fill the cache.
 final class RenderJob: Sendable {
@@ -33,18 +34,20 @@ final class RenderJob: Sendable {
         var runsWithoutClients = false
     }
 
-    /// The cache key, the spec's canonical form.
+    /// The cache key, the identity's ``ImageIdentity/cacheKey``.
     let key: String
-    let spec: GradientSpec
+    /// What is rendered.
+    let identity: ImageIdentity
+    /// The identity's ETag.
     let etag: String
     /// Bytes, clients and outcome; guarded by this `Mutex`. Stream writes happen under it, so every client sees
     /// the bytes in order.
     private let state = Mutex(State())
 
-    init(key: String, spec: GradientSpec, etag: String) {
+    init(key: String, identity: ImageIdentity) {
         self.key = key
-        self.spec = spec
-        self.etag = etag
+        self.identity = identity
+        self.etag = identity.etag
     }
 
     /// Streams the job's bytes to `stream`: those produced so far at once, the rest as they come.
@@ -108,10 +111,10 @@ final class RenderJob: Sendable {
     /// that a cache entry holds no spare capacity.
     var producedBytes: [UInt8] {
         state.withLock { state in
-            var png: [UInt8] = []
-            png.reserveCapacity(state.byteCount)
-            for chunk in state.chunks { png.append(contentsOf: chunk) }
-            return png
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(state.byteCount)
+            for chunk in state.chunks { bytes.append(contentsOf: chunk) }
+            return bytes
         }
     }
 

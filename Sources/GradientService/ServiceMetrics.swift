@@ -1,3 +1,4 @@
+import GradientCore
 import Synchronization
 
 /// Counters and histograms of the service, exposed in the Prometheus text format (version 0.0.4).
@@ -11,8 +12,13 @@ final class ServiceMetrics: Sendable {
         var requests: [RequestKey: Int] = [:]
         var requestDurations = Histogram(bounds: Histogram.latencyBounds)
         var renderDurations = Histogram(bounds: Histogram.latencyBounds)
-        var rendersSucceeded = 0
-        var rendersFailed = 0
+        var renders: [RenderKey: Int] = [:]
+        var frameMemoryRefusals: [ImageFormat: Int] = [:]
+    }
+
+    private struct RenderKey: Hashable {
+        var format: ImageFormat
+        var succeeded: Bool
     }
 
     /// Every counter; guarded by this `Mutex`.
@@ -26,21 +32,32 @@ final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Counts a render that took `duration`.
-    func recordRender(duration: Duration, succeeded: Bool) {
+    /// Counts a render in `format` that took `duration`.
+    func recordRender(format: ImageFormat, duration: Duration, succeeded: Bool) {
         state.withLock { state in
             state.renderDurations.observe(duration.seconds)
-            if succeeded { state.rendersSucceeded += 1 } else { state.rendersFailed += 1 }
+            state.renders[RenderKey(format: format, succeeded: succeeded), default: 0] += 1
         }
     }
 
-    /// Renders that completed, and those that failed or were cancelled.
+    /// Counts a render in `format` refused because the frame-memory budget was full.
+    func recordRefusal(format: ImageFormat) {
+        state.withLock { $0.frameMemoryRefusals[format, default: 0] += 1 }
+    }
+
+    /// Renders that completed, and those that failed or were cancelled, in every format.
     var renderCounts: (succeeded: Int, failed: Int) {
-        state.withLock { ($0.rendersSucceeded, $0.rendersFailed) }
+        state.withLock { state in
+            state.renders.reduce(into: (succeeded: 0, failed: 0)) { counts, entry in
+                if entry.key.succeeded { counts.succeeded += entry.value } else { counts.failed += entry.value }
+            }
+        }
     }
 
     /// The exposition text, with the gauges given.
-    func exposition(cache: RenderCache.Statistics, openConnections: Int, queueDepth: Int) -> String {
+    func exposition(
+        cache: RenderCache.Statistics, openConnections: Int, queueDepth: Int, frameMemoryBytes: Int
+    ) -> String {
         let snapshot = state.withLock { $0 }
         var text = ""
         text += "# HELP gradientd_requests_total Requests answered, by route and status.\n"
@@ -53,13 +70,25 @@ final class ServiceMetrics: Sendable {
         text += "# HELP gradientd_request_duration_seconds Time from a request's arrival to its last response byte.\n"
         text += "# TYPE gradientd_request_duration_seconds histogram\n"
         snapshot.requestDurations.append(name: "gradientd_request_duration_seconds", to: &text)
-        text += "# HELP gradientd_render_duration_seconds Time to render and encode one PNG.\n"
+        text += "# HELP gradientd_render_duration_seconds Time to render and encode one image.\n"
         text += "# TYPE gradientd_render_duration_seconds histogram\n"
         snapshot.renderDurations.append(name: "gradientd_render_duration_seconds", to: &text)
-        text += "# HELP gradientd_renders_total Renders by outcome.\n"
+        text += "# HELP gradientd_renders_total Renders by format and outcome.\n"
         text += "# TYPE gradientd_renders_total counter\n"
-        text += "gradientd_renders_total{outcome=\"succeeded\"} \(snapshot.rendersSucceeded)\n"
-        text += "gradientd_renders_total{outcome=\"failed\"} \(snapshot.rendersFailed)\n"
+        for format in ImageFormat.allCases {
+            for succeeded in [true, false] {
+                let count = snapshot.renders[RenderKey(format: format, succeeded: succeeded)] ?? 0
+                let outcome = succeeded ? "succeeded" : "failed"
+                text += "gradientd_renders_total{format=\"\(format.rawValue)\",outcome=\"\(outcome)\"} \(count)\n"
+            }
+        }
+        text += "# HELP gradientd_frame_memory_refusals_total Renders refused with 503 because the frame-memory "
+        text += "budget was full, by format.\n"
+        text += "# TYPE gradientd_frame_memory_refusals_total counter\n"
+        for format in ImageFormat.allCases where format.encodesWholeFrame {
+            let count = snapshot.frameMemoryRefusals[format] ?? 0
+            text += "gradientd_frame_memory_refusals_total{format=\"\(format.rawValue)\"} \(count)\n"
+        }
         let counters: [(String, String, Int)] = [
             ("gradientd_cache_hits_total", "Requests answered from the cache.", cache.hits),
             ("gradientd_cache_misses_total", "Requests not found in the cache.", cache.misses),
@@ -69,10 +98,11 @@ final class ServiceMetrics: Sendable {
             text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n\(name) \(value)\n"
         }
         let gauges: [(String, String, Int)] = [
-            ("gradientd_cache_bytes", "Bytes of PNG data in the cache.", cache.bytes),
+            ("gradientd_cache_bytes", "Bytes of image data in the cache.", cache.bytes),
             ("gradientd_cache_entries", "Entries in the cache.", cache.entries),
             ("gradientd_open_connections", "Client connections open now.", openConnections),
             ("gradientd_render_queue_depth", "Renders waiting for a worker.", queueDepth),
+            ("gradientd_frame_memory_bytes", "Frame memory reserved by WebP and AVIF renders now.", frameMemoryBytes),
         ]
         for (name, help, value) in gauges {
             text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"

@@ -7,6 +7,7 @@ struct GradientdOptions: Equatable {
     var host = "127.0.0.1"
     var port = 8080
     var cacheBytes = 256 * 1024 * 1024
+    var frameMemoryBytes = 256 * 1024 * 1024
     var maxConnections = 4096
     var renderWorkers: Int?
     var headerTimeoutSeconds = 10.0
@@ -16,15 +17,17 @@ struct GradientdOptions: Equatable {
     var showsHelp = false
 
     static let usage = """
-        gradientd — serve gradient PNGs over HTTP
+        gradientd — serve gradient images (PNG, WebP, AVIF) over HTTP
 
         Usage: gradientd [options]
                gradientd health-check [--port N]   exit 0 if the gradientd on this host answers /healthz with 200
 
           --host ADDRESS          IPv4 or IPv6 literal to bind (default 127.0.0.1)       GRADIENTD_HOST
           --port N                TCP port, 0 picks a free one (default 8080)            GRADIENTD_PORT
-          --cache-bytes SIZE      PNG cache budget; bytes, or with K, M, G (×1024)       GRADIENTD_CACHE_BYTES
+          --cache-bytes SIZE      image cache budget; bytes, or with K, M, G (×1024)     GRADIENTD_CACHE_BYTES
                                   (default 256M)
+          --frame-memory SIZE     memory WebP and AVIF renders may hold at once; past    GRADIENTD_FRAME_MEMORY
+                                  it they get 503 (default 256M)
           --max-connections N     open connections at most (default 4096)                GRADIENTD_MAX_CONNECTIONS
           --render-workers N      render threads (default: one per core)                 GRADIENTD_RENDER_WORKERS
           --header-timeout SECS   time to receive a request head (default 10)            GRADIENTD_HEADER_TIMEOUT
@@ -41,7 +44,7 @@ struct GradientdOptions: Equatable {
 
     private static let flags: [(flag: String, variable: String)] = [
         ("--host", "GRADIENTD_HOST"), ("--port", "GRADIENTD_PORT"), ("--cache-bytes", "GRADIENTD_CACHE_BYTES"),
-        ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"), ("--render-workers", "GRADIENTD_RENDER_WORKERS"),
+        ("--frame-memory", "GRADIENTD_FRAME_MEMORY"),        ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"), ("--render-workers", "GRADIENTD_RENDER_WORKERS"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
         ("--max-pixels", "GRADIENTD_MAX_PIXELS"), ("--log-format", "GRADIENTD_LOG_FORMAT"),
     ]
@@ -81,6 +84,9 @@ struct GradientdOptions: Equatable {
         }
         if let value = values["--port"] { port = try Self.integer(value, flag: "--port", range: 0...65535) }
         if let value = values["--cache-bytes"] { cacheBytes = try Self.byteSize(value, flag: "--cache-bytes") }
+        if let value = values["--frame-memory"] {
+            frameMemoryBytes = try Self.byteSize(value, flag: "--frame-memory")
+        }
         if let value = values["--max-connections"] {
             maxConnections = try Self.integer(value, flag: "--max-connections", range: 1...1_000_000)
         }

@@ -5,7 +5,8 @@ extension GradientSpec {
         "spread", "space", "hue",
     ]
 
-    /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order).
+    /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order): the
+    /// gradient as ``ImageRequest/spec`` gives it, the spec a PNG of the request is rendered from.
     ///
     /// The gradient comes either from `css` (a CSS `<gradient>` function; its syntax errors are
     /// ``SpecError/cssSyntax(offset:token:message:)``) or from `colors` (or `base` and `percentage`) with the geometry
@@ -14,15 +15,19 @@ extension GradientSpec {
     /// `limits` are refused with a ``SpecError`` naming the parameter and the offending token; sizes are checked
     /// before anything is allocated for them.
     public init(queryItems: [(name: String, value: String)], limits: SpecLimits = .standard) throws(SpecError) {
-        let parameters = try QueryParameters(queryItems)
-        _ = try parameters.keyword("format", ["png": true], default: true)
+        self = try ImageRequest(queryItems: queryItems, limits: limits).spec
+    }
+
+    /// The gradient of already-checked `parameters`; `dither` defaults to on.
+    init(parameters: QueryParameters, limits: SpecLimits) throws(SpecError) {
         let size = try ImageSize(parameters: parameters, limits: limits)
         let description: GradientDescription
         if let css = parameters["css"] {
             try parameters.refuse(
                 Self.parametersExclusiveWithCSS, because: "css",
                 reason:
-                    "css gives the whole gradient; only width, height, scale, dither, depth and format combine with it")
+                    "css gives the whole gradient; only width, height, scale, dither, depth, format and quality "
+                    + "combine with it")
             description = try CSSGradientParser.parse(css, limits: limits)
         } else {
             description = try GradientDescription(parameters: parameters, limits: limits)

@@ -3,7 +3,7 @@ struct QueryParameters {
     /// Every parameter name the API defines.
     static let knownNames: Set<String> = [
         "colors", "type", "dir", "angle", "start", "end", "center", "shape", "size", "from", "spread", "space", "hue",
-        "dither", "depth", "width", "height", "scale", "base", "percentage", "css", "format",
+        "dither", "depth", "width", "height", "scale", "base", "percentage", "css", "format", "quality",
     ]
 
     private var values: [String: Substring] = [:]

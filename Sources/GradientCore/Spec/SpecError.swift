@@ -20,6 +20,8 @@ public enum SpecError: Error, Sendable, Hashable {
     case missingParameter(parameter: String, reason: String)
     /// An output image larger than the limits allow.
     case imageTooLarge(pixelWidth: Int, pixelHeight: Int, limits: SpecLimits)
+    /// An image larger than a whole-frame format (`format`, WebP or AVIF) may encode: at most `limit` pixels.
+    case frameTooLarge(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, limit: Int)
     /// More stops than the limit allows.
     case tooManyStops(count: Int, limit: Int)
     /// A parameter of the API that this renderer does not support.
@@ -41,6 +43,7 @@ public enum SpecError: Error, Sendable, Hashable {
         case .cssSyntax: return "css"
         case .unnamedParameter: return "query"
         case .imageTooLarge: return "width"
+        case .frameTooLarge: return "format"
         case .tooManyStops: return "colors"
         }
     }
@@ -69,6 +72,9 @@ public enum SpecError: Error, Sendable, Hashable {
         case .imageTooLarge(let width, let height, let limits):
             return "image of \(width)×\(height) pixels is too large: at most \(limits.maxPixelSide) pixels a side "
                 + "and \(limits.maxPixels) pixels in all"
+        case .frameTooLarge(let format, let width, let height, let limit):
+            return "format=\(format.rawValue) encodes whole frames of at most \(limit) pixels; this image is "
+                + "\(width)×\(height) = \(width * height) pixels: ask for a smaller size or format=png"
         case .tooManyStops(let count, let limit):
             return "colors has \(count) entries, at most \(limit) are allowed"
         case .unsupportedParameter(let name, let reason):

@@ -8,15 +8,20 @@ public struct SpecLimits: Sendable, Hashable {
     public var maxPixels: Int
     /// Most entries (colour stops and hints) in `colors`. Default 256.
     public var maxStops: Int
+    /// Largest output area in device pixels for the whole-frame formats (WebP, AVIF). Default 16,777,216
+    /// (4096 × 4096).
+    public var maxFramePixels: Int
 
     /// Creates limits; the defaults are those of the API contract.
     public init(
-        maxCSSDimension: Int = 8192, maxPixelSide: Int = 16384, maxPixels: Int = 33_554_432, maxStops: Int = 256
+        maxCSSDimension: Int = 8192, maxPixelSide: Int = 16384, maxPixels: Int = 33_554_432, maxStops: Int = 256,
+        maxFramePixels: Int = 16_777_216
     ) {
         self.maxCSSDimension = maxCSSDimension
         self.maxPixelSide = maxPixelSide
         self.maxPixels = maxPixels
         self.maxStops = maxStops
+        self.maxFramePixels = maxFramePixels
     }
 
     /// The limits of the API contract.

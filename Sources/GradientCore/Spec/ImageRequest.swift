@@ -1,0 +1,97 @@
+/// A validated `/gradient` request: the gradient, and how the image is to be written.
+///
+/// The format may still be open (`format=auto`); ``spec(for:)`` gives the spec each format renders, because AVIF
+/// is drawn from the undithered ramp unless `dither` is given.
+public struct ImageRequest: Sendable, Hashable {
+    /// The gradient as asked, `dither` defaulting to on: the spec of the PNG and WebP renderings.
+    public var spec: GradientSpec
+    /// The format asked for.
+    public var formatChoice: FormatChoice
+    /// AVIF's `quality`, 1–100, when given; nil for the measured default.
+    public var quality: Int?
+    /// Whether `dither` was given; without it, AVIF is rendered undithered.
+    public var isDitherExplicit: Bool
+    /// Whether the image fits the whole-frame formats' pixel limit.
+    public var fitsWholeFrame: Bool
+
+    /// Creates a request from already-validated parts.
+    public init(
+        spec: GradientSpec, formatChoice: FormatChoice = .fixed(.png), quality: Int? = nil,
+        isDitherExplicit: Bool = false, fitsWholeFrame: Bool = true
+    ) {
+        self.spec = spec
+        self.formatChoice = formatChoice
+        self.quality = quality
+        self.isDitherExplicit = isDitherExplicit
+        self.fitsWholeFrame = fitsWholeFrame
+    }
+
+    /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order), as
+    /// ``GradientSpec/init(queryItems:limits:)`` and also `format` and `quality`.
+    ///
+    /// Refused with a ``SpecError``: a format other than `png`, `webp`, `avif`, `auto`; `quality` outside 1–100 or
+    /// with a format that cannot be AVIF; `format=webp` with `depth=16`; `format=webp|avif` past
+    /// ``SpecLimits/maxFramePixels``. With `format=auto`, the formats that cannot hold the image drop out of the
+    /// negotiation instead.
+    public init(queryItems: [(name: String, value: String)], limits: SpecLimits = .standard) throws(SpecError) {
+        let parameters = try QueryParameters(queryItems)
+        let choice = try parameters.keyword(
+            "format",
+            ["png": FormatChoice.fixed(.png), "webp": .fixed(.webp), "avif": .fixed(.avif), "auto": .auto],
+            default: .fixed(.png))
+        var quality: Int?
+        if let text = parameters["quality"] {
+            guard let value = NumberSyntax.integer(text), (1...100).contains(value) else {
+                throw .invalidValue(parameter: "quality", token: String(text), expected: "an integer from 1 to 100")
+            }
+            guard choice == .fixed(.avif) || choice == .auto else {
+                throw .conflictingParameters(
+                    parameter: "quality", other: "format",
+                    reason: "quality applies to AVIF only: add format=avif (or format=auto)")
+            }
+            quality = value
+        }
+        let spec = try GradientSpec(parameters: parameters, limits: limits)
+        let area = spec.pixelWidth * spec.pixelHeight
+        if case .fixed(let format) = choice {
+            if format == .webp && spec.depth == .sixteen {
+                throw .conflictingParameters(
+                    parameter: "depth", other: "format=webp",
+                    reason: "WebP holds 8-bit pixels: use format=png or format=avif for depth=16")
+            }
+            if format.encodesWholeFrame && area > limits.maxFramePixels {
+                throw .frameTooLarge(
+                    format: format, pixelWidth: spec.pixelWidth, pixelHeight: spec.pixelHeight,
+                    limit: limits.maxFramePixels)
+            }
+        }
+        self.init(
+            spec: spec, formatChoice: choice, quality: quality, isDitherExplicit: parameters.has("dither"),
+            fitsWholeFrame: area <= limits.maxFramePixels)
+    }
+
+    /// The formats this request may be written in, most preferred first: the one named, or for `format=auto`
+    /// AVIF, WebP and PNG, less those that cannot hold the image (WebP at 16 bits, both past the frame limit).
+    public var candidateFormats: [ImageFormat] {
+        switch formatChoice {
+        case .fixed(let format): return [format]
+        case .auto:
+            var formats: [ImageFormat] = []
+            if fitsWholeFrame {
+                formats.append(.avif)
+                if spec.depth == .eight { formats.append(.webp) }
+            }
+            formats.append(.png)
+            return formats
+        }
+    }
+
+    /// The spec rendered for `format`: AVIF is undithered unless `dither` was given (it has the bits to hold the
+    /// ramp without banding); PNG and WebP render ``spec``.
+    public func spec(for format: ImageFormat) -> GradientSpec {
+        guard format == .avif, !isDitherExplicit else { return spec }
+        var undithered = spec
+        undithered.dither = false
+        return undithered
+    }
+}

@@ -1,0 +1,99 @@
+import AVIFEncoding
+import GradientCore
+import WebPEncoding
+
+/// Renders an ``ImageIdentity`` to its bytes, in any format: the one entry point of the CLI, the service and the
+/// benchmark, so that all three produce identical bytes for the same identity.
+public enum ImageRenderer {
+    /// Renders `identity` and hands its bytes to `sink`. PNG is streamed as it is encoded (memory O(width), and
+    /// `pipelined` as in ``GradientPNG/render(_:pipelined:shouldContinue:to:)``); WebP and AVIF rasterize the
+    /// whole frame (``ImageIdentity/frameMemoryBytes``), encode it and hand the file over in one piece.
+    /// `shouldContinue` is asked between rows; when it returns false the render stops with
+    /// `RenderError.cancelled`.
+    public static func render(
+        _ identity: ImageIdentity, pipelined: Bool = false, shouldContinue: () -> Bool = { true },
+        to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws(RenderError) {
+        let bytes: [UInt8]
+        switch identity.settings {
+        case .png:
+            return try GradientPNG.render(
+                identity.spec, pipelined: pipelined, shouldContinue: shouldContinue, to: sink)
+        case .webp(let settings):
+            bytes = try encodeWebP(identity.spec, settings: settings, shouldContinue: shouldContinue)
+        case .avif(let settings):
+            bytes = try encodeAVIF(identity.spec, settings: settings, shouldContinue: shouldContinue)
+        }
+        do {
+            try bytes.withUnsafeBytes { try sink($0) }
+        } catch {
+            throw .encoding(.sinkFailed(message: "\(error)"))
+        }
+    }
+
+    /// Renders `identity` to bytes held in memory.
+    public static func renderImage(_ identity: ImageIdentity, pipelined: Bool = false) throws(RenderError) -> [UInt8] {
+        var output: [UInt8] = []
+        try render(identity, pipelined: pipelined) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// Lossless WebP of the spec's 8-bit rows (dithered as the spec says), the same pixels as its PNG.
+    private static func encodeWebP(
+        _ spec: GradientSpec, settings: WebPSettings, shouldContinue: () -> Bool
+    ) throws(RenderError) -> [UInt8] {
+        var rasterizer = Rasterizer(spec: spec)
+        let rowBytes = rasterizer.bytesPerRow
+        let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes * spec.pixelHeight, alignment: 16)
+        defer { frame.deallocate() }
+        for y in 0..<spec.pixelHeight {
+            guard shouldContinue() else { throw .cancelled }
+            rasterizer.renderRow(y, into: UnsafeMutableRawBufferPointer(rebasing: frame[(y * rowBytes)...]))
+        }
+        do {
+            return try WebPEncoder.encode(
+                pixels: UnsafeRawBufferPointer(frame), width: spec.pixelWidth, height: spec.pixelHeight,
+                channels: rasterizer.bytesPerPixel, settings: settings)
+        } catch {
+            throw .frameEncoding(format: .webp, message: error.message)
+        }
+    }
+
+    /// AVIF of the spec's pixels: 16-bit rows of the ramp for 10- and 12-bit files, the 8-bit (dithered) rows for
+    /// 8-bit ones, each sample widened to `UInt16` as the encoder takes them.
+    private static func encodeAVIF(
+        _ spec: GradientSpec, settings: AVIFSettings, shouldContinue: () -> Bool
+    ) throws(RenderError) -> [UInt8] {
+        var source = spec
+        if settings.bitDepth > 8 {
+            source.depth = .sixteen
+            source.dither = false
+        }
+        var rasterizer = Rasterizer(spec: source)
+        let channels = rasterizer.isOpaque ? 3 : 4
+        let samplesPerRow = spec.pixelWidth * channels
+        let frame = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: samplesPerRow * spec.pixelHeight)
+        defer { frame.deallocate() }
+        let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rasterizer.bytesPerRow, alignment: 16)
+        defer { row.deallocate() }
+        for y in 0..<spec.pixelHeight {
+            guard shouldContinue() else { throw .cancelled }
+            rasterizer.renderRow(y, into: row)
+            let start = y * samplesPerRow
+            if source.depth == .sixteen {
+                for index in 0..<samplesPerRow {
+                    frame[start + index] = UInt16(row[2 * index]) << 8 | UInt16(row[2 * index + 1])
+                }
+            } else {
+                for index in 0..<samplesPerRow { frame[start + index] = UInt16(row[index]) }
+            }
+        }
+        do {
+            return try AVIFEncoder.encode(
+                samples: UnsafeBufferPointer(frame), width: spec.pixelWidth, height: spec.pixelHeight,
+                channels: channels, settings: settings)
+        } catch {
+            throw .frameEncoding(format: .avif, message: error.message)
+        }
+    }
+}

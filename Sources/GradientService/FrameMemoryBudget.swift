@@ -1,0 +1,34 @@
+import Synchronization
+
+/// The memory the whole-frame renders (WebP, AVIF) may hold at once. A render is admitted when its frame memory
+/// fits beside those already running; one that is larger than the whole budget is admitted only alone, so that
+/// any image within the pixel limits can be rendered, one at a time.
+final class FrameMemoryBudget: Sendable {
+    /// Most bytes reserved at once (except for one render alone).
+    let limitBytes: Int
+    /// Bytes reserved now; guarded by this `Mutex`.
+    private let reserved = Mutex(0)
+
+    init(limitBytes: Int) {
+        self.limitBytes = max(0, limitBytes)
+    }
+
+    /// Reserves `bytes`; false, reserving nothing, when they do not fit.
+    func reserve(_ bytes: Int) -> Bool {
+        guard bytes > 0 else { return true }
+        return reserved.withLock { reserved in
+            guard reserved == 0 || reserved + bytes <= limitBytes else { return false }
+            reserved += bytes
+            return true
+        }
+    }
+
+    /// Returns `bytes` reserved earlier.
+    func release(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        reserved.withLock { $0 -= bytes }
+    }
+
+    /// Bytes reserved now.
+    var reservedBytes: Int { reserved.withLock { $0 } }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GradientCore
+import GradientImage
+import HTTPCore
+import PNGEncoding
+import Testing
+import WebPEncoding
+
+@testable import GradientService
+
+@Suite(.timeLimit(.minutes(1)))
+struct FormatTests {
+    static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=120&height=63"
+    static let chromeAccept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+
+    private func identity(_ query: String, _ format: ImageFormat) throws -> ImageIdentity {
+        ImageIdentity(request: try ImageRequest(queryItems: QueryString.decode(Substring(query))), format: format)
+    }
+
+    @Test(arguments: ImageFormat.allCases)
+    func anExplicitFormatIsServedWithItsTypeAndETagAndNoVary(format: ImageFormat) throws {
+        let harness = ServiceHarness()
+        let query = Self.query + "&format=" + format.rawValue
+        let expected = try identity(query, format)
+        let miss = try harness.record("/gradient?" + query, headers: [("Host", "t"), ("Accept", Self.chromeAccept)])
+        #expect(ServiceHarness.eventually { harness.service.coordinator.cache.contains(expected.cacheKey) })
+        let hit = try harness.record("/gradient?" + query)
+        for response in [miss, hit] {
+            #expect(response.head.status == 200)
+            #expect(response.head.headers["Content-Type"] == format.mediaType)
+            #expect(response.head.headers["ETag"] == expected.etag)
+            #expect(response.head.headers["Vary"] == nil)
+            #expect(response.body == (try ImageRenderer.renderImage(expected)))
+        }
+        #expect(hit.head.headers["Cache-Status"] == "gradientd; hit")
+    }
+
+    @Test func theSameSpecInThreeFormatsHasThreeETagsAndThreeCacheEntries() throws {
+        let harness = ServiceHarness()
+        var etags: Set<String> = []
+        for format in ImageFormat.allCases {
+            let response = try harness.record("/gradient?" + Self.query + "&format=" + format.rawValue)
+            etags.insert(try #require(response.head.headers["ETag"]))
+        }
+        #expect(etags.count == 3)
+        #expect(ServiceHarness.eventually { harness.service.coordinator.cache.statistics.entries == 3 })
+    }
+
+    @Test(arguments: [
+        (chromeAccept, ImageFormat.avif), ("image/webp,*/*", .webp), ("*/*", .png), ("image/*", .png),
+        ("image/avif;q=0, image/webp", .webp), ("IMAGE/AVIF", .avif), ("image/avif;q=0.0,image/webp;q=0", .png),
+        ("text/html, image/avif ; q=0.5", .avif),
+    ])
+    func autoNegotiatesOnAcceptAndVaries(accept: String, expected: ImageFormat) throws {
+        let harness = ServiceHarness()
+        let query = Self.query + "&format=auto"
+        for cache in ["gradientd; fwd=miss; stored", "gradientd; hit"] {
+            _ = ServiceHarness.eventually { harness.service.coordinator.renderCount == 0 }
+            let response = try harness.record("/gradient?" + query, headers: [("Host", "t"), ("Accept", accept)])
+            #expect(response.head.headers["Cache-Status"] == cache)
+            #expect(response.head.headers["Content-Type"] == expected.mediaType)
+            #expect(response.head.headers["Vary"] == "Accept")
+            #expect(response.head.headers["ETag"] == (try identity(query, expected)).etag)
+        }
+    }
+
+    @Test func aRememberedAutoQueryStillNegotiatesEachRequest() throws {
+        let harness = ServiceHarness()
+        let target = "/gradient?" + Self.query + "&format=auto"
+        let accepts = ["image/avif", "image/webp", "*/*", "image/avif", "image/webp", "*/*"]
+        var types: [String] = []
+        for accept in accepts {
+            _ = ServiceHarness.eventually { harness.service.coordinator.renderCount == 0 }
+            let response = try harness.record(target, headers: [("Host", "t"), ("Accept", accept)])
+            types.append(response.head.headers["Content-Type"] ?? "")
+            let conditional = try harness.record(
+                target,
+                headers: [("Host", "t"), ("Accept", accept), ("If-None-Match", response.head.headers["ETag"] ?? "")])
+            #expect(conditional.head.status == 304)
+            #expect(conditional.head.headers["Vary"] == "Accept")
+        }
+        #expect(types == ["image/avif", "image/webp", "image/png", "image/avif", "image/webp", "image/png"])
+    }
+
+    @Test func autoAtSixteenBitsSkipsWebP() throws {
+        let harness = ServiceHarness()
+        let response = try harness.record(
+            "/gradient?" + Self.query + "&format=auto&depth=16", headers: [("Host", "t"), ("Accept", "image/webp")])
+        #expect(response.head.headers["Content-Type"] == "image/png")
+        #expect(response.head.headers["Vary"] == "Accept")
+    }
+
+    @Test func aWebPResponseHoldsThePNGsPixels() throws {
+        let harness = ServiceHarness()
+        let png = try harness.record("/gradient?" + Self.query)
+        let webp = try harness.record("/gradient?" + Self.query + "&format=webp")
+        let decodedPNG = try PNGDecoder.decode(png.body)
+        let decodedWebP = try WebPDecoder.decode(webp.body)
+        #expect(decodedWebP.width == 120 && decodedWebP.height == 63)
+        guard case .eightBit(let samples) = decodedPNG.pixels else {
+            Issue.record("expected an 8-bit PNG")
+            return
+        }
+        #expect(decodedWebP.rgba == samples)
+    }
+
+    @Test(arguments: [
+        ("format=gif", "format"), ("format=webp&depth=16", "depth"), ("quality=50", "quality"),
+        ("format=avif&quality=0", "quality"), ("format=avif&width=4097&height=4096", "format"),
+    ])
+    func badFormatParametersAre400NamingTheParameter(suffix: String, parameter: String) throws {
+        let response = try ServiceHarness().record("/gradient?colors=red,blue&" + suffix)
+        #expect(response.head.status == 400)
+        let problem = try ProblemJSON(response.body)
+        #expect(problem.parameter == parameter)
+    }
+
+    @Test func aFullFrameMemoryBudgetAnswers503WithRetryAfterAndPNGStillStreams() throws {
+        let harness = ServiceHarness(
+            configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 64 << 20))
+        let budget = harness.service.coordinator.frameMemory
+        #expect(budget.reserve(60 << 20))
+        defer { budget.release(60 << 20) }
+        let refused = try harness.record("/gradient?colors=red,blue&width=1024&height=1024&format=avif")
+        #expect(refused.head.status == 503)
+        #expect(refused.head.headers["Retry-After"] == "1")
+        #expect(try ProblemJSON(refused.body).detail.contains("frame-memory"))
+        #expect(harness.service.metricsText.contains("gradientd_frame_memory_refusals_total{format=\"avif\"} 1"))
+        let png = try harness.record("/gradient?colors=red,blue&width=1024&height=1024")
+        #expect(png.head.status == 200)
+    }
+
+    @Test func aFrameLargerThanTheWholeBudgetRendersAlone() throws {
+        let harness = ServiceHarness(configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 1))
+        let response = try harness.record("/gradient?colors=red,blue&width=64&height=64&format=webp")
+        #expect(response.head.status == 200)
+        #expect(response.head.headers["Content-Type"] == "image/webp")
+        #expect(ServiceHarness.eventually { harness.service.coordinator.frameMemory.reservedBytes == 0 })
+    }
+}
