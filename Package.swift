@@ -19,10 +19,24 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibAVIF",
+            pkgConfig: "libavif",
+            providers: [.apt(["libavif-dev"])]
+        ),
         .systemLibrary(name: "CEpoll"),
         .target(name: "CPNG", dependencies: ["CLibPNG", "CZlib"]),
+        .target(name: "CWebP", dependencies: ["CLibWebP"]),
+        .target(name: "CAVIF", dependencies: ["CLibAVIF"]),
         .target(name: "GradientCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PNGEncoding", dependencies: ["CPNG", "CZlib"]),
+        .target(name: "WebPEncoding", dependencies: ["CWebP"]),
+        .target(name: "AVIFEncoding", dependencies: ["CAVIF"]),
         .target(name: "GradientImage", dependencies: ["GradientCore", "PNGEncoding"]),
         .target(name: "HTTPCore", dependencies: ["CEpoll"]),
         .target(
@@ -30,9 +44,13 @@ let package = Package(
             resources: [.embedInCode("openapi.yaml"), .embedInCode("Playground/playground.html")]),
         .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore"]),
         .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientImage"]),
-        .executableTarget(name: "gradient-bench", dependencies: ["GradientCore", "GradientImage", "PNGEncoding"]),
+        .executableTarget(name: "gradient-bench", dependencies: [
+                "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding", "AVIFEncoding",
+            ]),
         .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore"]),
         .testTarget(name: "PNGEncodingTests", dependencies: ["PNGEncoding"]),
+        .testTarget(name: "WebPEncodingTests", dependencies: ["WebPEncoding"]),
+        .testTarget(name: "AVIFEncodingTests", dependencies: ["AVIFEncoding"]),
         .testTarget(name: "GradientImageTests", dependencies: ["GradientImage", "GradientCore", "PNGEncoding"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(

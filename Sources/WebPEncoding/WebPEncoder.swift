@@ -1,0 +1,46 @@
+import CWebP
+
+/// Lossless WebP through the system's libwebp, one frame held in memory, on the calling thread only.
+public enum WebPEncoder {
+    /// The largest width or height libwebp encodes (`WEBP_MAX_DIMENSION`).
+    public static let maximumSide = 16_383
+
+    /// The version of the libwebp encoder loaded at run time, e.g. `1.2.4` (WebPGetEncoderVersion).
+    public static let libraryVersion: String = {
+        let packed = Int(cwebp_encoder_version())
+        return "\(packed >> 16 & 0xFF).\(packed >> 8 & 0xFF).\(packed & 0xFF)"
+    }()
+
+    /// Lossless WebP of an 8-bit frame; `channels` 3 (RGB) or 4 (RGBA, straight alpha); rows are tightly packed,
+    /// `pixels.count == width*height*channels`. Colour under alpha 0 is preserved (libwebp's `exact`), so decoded
+    /// pixels equal the input bit for bit. libwebp runs on the calling thread (`thread_level` 0).
+    public static func encode(
+        pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int, settings: WebPSettings
+    ) throws(WebPEncodingError) -> [UInt8] {
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        guard channels == 3 || channels == 4 else { throw .invalidChannels(channels) }
+        guard pixels.count == width * height * channels, let base = pixels.baseAddress else {
+            throw .pixelCountMismatch(expected: width * height * channels, actual: pixels.count)
+        }
+        guard (0...6).contains(settings.method), (0...100).contains(settings.effort) else {
+            throw .invalidSettings(method: settings.method, effort: settings.effort)
+        }
+        var output = cwebp_bytes()
+        let status = cwebp_encode_lossless(
+            base.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), Int32(channels),
+            Int32(settings.method), Int32(settings.effort), &output)
+        defer { cwebp_free(&output) }
+        guard status == 0, let bytes = output.bytes else { throw WebPEncodingError(libraryCode: status) }
+        return [UInt8](UnsafeBufferPointer(start: bytes, count: output.count))
+    }
+
+    /// Bytes of memory one encode of this size holds at its peak (the caller's frame, libwebp's ARGB copy, its
+    /// working buffers and the output), measured as peak RSS growth (`gradient-bench --codec-memory webp`) and
+    /// rounded up; an upper bound for the render pool's frame-memory budget.
+    public static func peakMemoryBytes(width: Int, height: Int, channels: Int, settings: WebPSettings) -> Int {
+        let pixels = max(width, 0) * max(height, 0)
+        return pixels * (channels + 16) + (4 << 20)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import WebPEncoding
+
+/// Deterministic test frames: a ramp with a pseudo-random pattern mixed in, so libwebp's predictors get real work.
+private func frame(width: Int, height: Int, channels: Int, seed: UInt32) -> [UInt8] {
+    var state = seed | 1
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(width * height * channels)
+    for y in 0..<height {
+        for x in 0..<width {
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
+            let noise = UInt8(truncatingIfNeeded: state)
+            pixels.append(UInt8(truncatingIfNeeded: x * 255 / max(width - 1, 1)) ^ (noise & 3))
+            pixels.append(UInt8(truncatingIfNeeded: y * 255 / max(height - 1, 1)))
+            pixels.append(noise)
+            if channels == 4 {
+                // Every fourth pixel fully transparent (colour kept), the rest a mix of opaque and translucent.
+                pixels.append((x + y) % 4 == 0 ? 0 : (noise >> 1 & 1 == 0 ? 255 : noise))
+            }
+        }
+    }
+    return pixels
+}
+
+/// `pixels` as RGBA, with alpha 255 added to RGB.
+private func rgba(_ pixels: [UInt8], channels: Int) -> [UInt8] {
+    guard channels == 3 else { return pixels }
+    var result: [UInt8] = []
+    result.reserveCapacity(pixels.count / 3 * 4)
+    for index in stride(from: 0, to: pixels.count, by: 3) {
+        result.append(contentsOf: pixels[index..<index + 3])
+        result.append(255)
+    }
+    return result
+}
+
+private func encode(_ pixels: [UInt8], width: Int, height: Int, channels: Int, settings: WebPSettings = .standard)
+    throws -> [UInt8]
+{
+    try pixels.withUnsafeBytes { buffer in
+        try WebPEncoder.encode(pixels: buffer, width: width, height: height, channels: channels, settings: settings)
+    }
+}
+
+private let sizes = [(1, 1), (2, 3), (3, 2), (7, 5), (17, 1), (1, 33), (64, 64), (129, 31), (255, 17)]
+
+@Test(arguments: [3, 4])
+func losslessRoundTripIsBitExact(channels: Int) throws {
+    for (width, height) in sizes {
+        let pixels = frame(width: width, height: height, channels: channels, seed: UInt32(width * 131 + height))
+        let webp = try encode(pixels, width: width, height: height, channels: channels)
+        #expect(webp.starts(with: Array("RIFF".utf8)) && Array(webp[8..<12]) == Array("WEBP".utf8))
+        let decoded = try WebPDecoder.decode(webp)
+        #expect(decoded.width == width && decoded.height == height, "\(width)x\(height)")
+        #expect(decoded.rgba == rgba(pixels, channels: channels), "\(width)x\(height)x\(channels)")
+    }
+}
+
+@Test func transparentPixelsKeepTheirColour() throws {
+    let pixels: [UInt8] = [255, 0, 0, 0, 12, 34, 56, 0, 0, 0, 255, 128, 200, 100, 50, 255]
+    let decoded = try WebPDecoder.decode(try encode(pixels, width: 2, height: 2, channels: 4))
+    #expect(decoded.rgba == pixels)
+}
+
+@Test(arguments: [WebPSettings(method: 0, effort: 0), WebPSettings(method: 4, effort: 80), .standard])
+func everySettingIsLossless(settings: WebPSettings) throws {
+    let pixels = frame(width: 100, height: 40, channels: 4, seed: 7)
+    let decoded = try WebPDecoder.decode(try encode(pixels, width: 100, height: 40, channels: 4, settings: settings))
+    #expect(decoded.rgba == pixels)
+}
+
+@Test func invalidInputsThrowTypedErrors() {
+    let pixels = [UInt8](repeating: 0, count: 12)
+    #expect(throws: WebPEncodingError.invalidDimensions(width: 0, height: 4)) {
+        try encode([], width: 0, height: 4, channels: 3)
+    }
+    #expect(throws: WebPEncodingError.invalidDimensions(width: 16_384, height: 1)) {
+        try encode(pixels, width: 16_384, height: 1, channels: 3)
+    }
+    #expect(throws: WebPEncodingError.invalidDimensions(width: 1 << 40, height: 1 << 40)) {
+        try encode(pixels, width: 1 << 40, height: 1 << 40, channels: 3)
+    }
+    #expect(throws: WebPEncodingError.invalidChannels(2)) { try encode(pixels, width: 2, height: 3, channels: 2) }
+    #expect(throws: WebPEncodingError.pixelCountMismatch(expected: 9, actual: 12)) {
+        try encode(pixels, width: 3, height: 1, channels: 3)
+    }
+    #expect(throws: WebPEncodingError.invalidSettings(method: 7, effort: 100)) {
+        try encode(pixels, width: 2, height: 2, channels: 3, settings: WebPSettings(method: 7, effort: 100))
+    }
+    #expect(throws: WebPEncodingError.decodeFailed) { try WebPDecoder.decode([1, 2, 3]) }
+    #expect(WebPEncodingError.badDimension.message.contains("VP8_ENC_ERROR_BAD_DIMENSION"))
+}
+
+@Test func libraryVersionIsTheInstalledLibwebp() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--modversion", "libwebp"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    process.waitUntilExit()
+    let installed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(!WebPEncoder.libraryVersion.isEmpty)
+    #expect(WebPEncoder.libraryVersion == installed.trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
+@Test func identityNamesEverySetting() {
+    #expect(WebPSettings(method: 6, effort: 100).identity == "lossless m6 q100 exact")
+    #expect(WebPSettings(method: 4, effort: 80).identity != WebPSettings(method: 4, effort: 81).identity)
+}
