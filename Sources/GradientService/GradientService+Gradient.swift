@@ -33,7 +33,9 @@ extension GradientService {
         let key = identity.cacheKey
         queryKeys.remember(
             QueryKeyMemo.Entry(
-                keys: candidates.map { ($0, $0 == format ? key : ImageIdentity(request: imageRequest, format: $0).cacheKey) },
+                keys: candidates.map {
+                    ($0, $0 == format ? key : ImageIdentity(request: imageRequest, format: $0).cacheKey)
+                },
                 isNegotiated: isNegotiated),
             for: query)
         if let image = coordinator.cache.lookup(key) {

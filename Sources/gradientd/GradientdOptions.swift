@@ -44,7 +44,8 @@ struct GradientdOptions: Equatable {
 
     private static let flags: [(flag: String, variable: String)] = [
         ("--host", "GRADIENTD_HOST"), ("--port", "GRADIENTD_PORT"), ("--cache-bytes", "GRADIENTD_CACHE_BYTES"),
-        ("--frame-memory", "GRADIENTD_FRAME_MEMORY"),        ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"), ("--render-workers", "GRADIENTD_RENDER_WORKERS"),
+        ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
+        ("--render-workers", "GRADIENTD_RENDER_WORKERS"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
         ("--max-pixels", "GRADIENTD_MAX_PIXELS"), ("--log-format", "GRADIENTD_LOG_FORMAT"),
     ]

@@ -15,14 +15,18 @@ import Testing
     }
 
     @Test func refusesAnUnknownFormatNamingTheChoices() {
-        #expect(throws: SpecError.invalidValue(parameter: "format", token: "jpeg", expected: "one of auto, avif, png, webp")) {
+        #expect(
+            throws: SpecError.invalidValue(parameter: "format", token: "jpeg", expected: "one of auto, avif, png, webp")
+        ) {
             try request("colors=red,blue&format=jpeg")
         }
     }
 
     @Test(arguments: ["0", "101", "50.5", "high", "-1"])
     func refusesAQualityOutsideOneToHundred(quality: String) {
-        #expect(throws: SpecError.invalidValue(parameter: "quality", token: quality, expected: "an integer from 1 to 100")) {
+        #expect(
+            throws: SpecError.invalidValue(parameter: "quality", token: quality, expected: "an integer from 1 to 100")
+        ) {
             try request("colors=red,blue&format=avif&quality=" + quality)
         }
     }

@@ -43,13 +43,14 @@ import Testing
         #expect(queries.count >= 60)
         #expect(Set(queries).count == queries.count)
         let specs = try queries.map { try Self.identity(of: $0) }
-        let kinds = Set(specs.map { identity -> String in
-            switch identity.spec.geometry {
-            case .linear: "linear"
-            case .radial: "radial"
-            case .conic: "conic"
-            }
-        })
+        let kinds = Set(
+            specs.map { identity -> String in
+                switch identity.spec.geometry {
+                case .linear: "linear"
+                case .radial: "radial"
+                case .conic: "conic"
+                }
+            })
         #expect(kinds == ["linear", "radial", "conic"])
         #expect(Set(specs.map(\.spec.spread)) == Set(Spread.allCases))
         #expect(Set(specs.map(\.spec.space)) == Set(ColorSpace.allCases))
@@ -90,7 +91,8 @@ import Testing
         }
         if Self.isRecording {
             try (recorded.joined(separator: "\n") + "\n").write(to: Self.manifestURL, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(entries.count) queries into \(Self.manifestURL.path); unset the variable and rerun")
+            Issue.record(
+                "recorded \(entries.count) queries into \(Self.manifestURL.path); unset the variable and rerun")
         }
     }
 }

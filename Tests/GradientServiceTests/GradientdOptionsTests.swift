@@ -23,6 +23,17 @@ struct GradientdOptionsTests {
         #expect(options.idleTimeoutSeconds == 2.5)
     }
 
+    @Test func frameMemoryComesFromTheFlagOrTheEnvironmentAndReachesTheService() throws {
+        #expect(try GradientdOptions(arguments: [], environment: [:]).frameMemoryBytes == 256 << 20)
+        let flag = try GradientdOptions(arguments: ["--frame-memory=1G"], environment: [:])
+        #expect(flag.serviceConfiguration.frameMemoryBytes == 1 << 30)
+        let variable = try GradientdOptions(arguments: [], environment: ["GRADIENTD_FRAME_MEMORY": "64M"])
+        #expect(variable.frameMemoryBytes == 64 << 20)
+        #expect(throws: GradientdOptionsError.self) {
+            try GradientdOptions(arguments: ["--frame-memory", "lots"], environment: [:])
+        }
+    }
+
     @Test func logFormatOffComesFromTheFlagOrTheEnvironment() throws {
         #expect(try GradientdOptions(arguments: ["--log-format=off"], environment: [:]).logFormat == .off)
         #expect(try GradientdOptions(arguments: [], environment: ["GRADIENTD_LOG_FORMAT": "off"]).logFormat == .off)

@@ -4,7 +4,7 @@ import Testing
 
 struct RenderCacheTests {
     static func image(_ size: Int) -> CachedImage {
-        CachedImage(png: [UInt8](repeating: 7, count: size), etag: "\"e\"")
+        CachedImage(bytes: [UInt8](repeating: 7, count: size), etag: "\"e\"", mediaType: "image/png")
     }
 
     @Test func evictsTheLeastRecentlyUsedWhenOverTheByteBudget() {

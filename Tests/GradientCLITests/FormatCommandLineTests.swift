@@ -1,0 +1,103 @@
+import AVIFEncoding
+import Foundation
+import GradientCore
+import GradientImage
+import Testing
+import WebPEncoding
+
+/// Runs the built `gradient` executable in `directory`.
+private func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("gradient")
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+@Suite("gradient command line: formats", .serialized)
+struct FormatCommandLineTests {
+    let query = "colors=ff7e5f,feb47b&dir=horizontal&width=120&height=63"
+
+    private func withDirectory(_ body: (URL) throws -> Void) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gradient-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        try body(url)
+    }
+
+    private func expectedBytes(_ query: String, _ format: ImageFormat) throws -> [UInt8] {
+        let request = try ImageRequest(queryItems: QueryString.decode(Substring(query)))
+        return try ImageRenderer.renderImage(ImageIdentity(request: request, format: format))
+    }
+
+    @Test(
+        "the output file's extension picks the format",
+        arguments: [("card.webp", ImageFormat.webp), ("card.AVIF", .avif), ("card.png", .png), ("card", .png)])
+    func extensionPicksTheFormat(file: String, format: ImageFormat) throws {
+        try withDirectory { directory in
+            let result = try run(["render", query, "-o", file], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let written = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
+            #expect(written == (try expectedBytes(query + "&format=" + format.rawValue, format)))
+        }
+    }
+
+    @Test("format= in the query beats the extension")
+    func queryBeatsExtension() throws {
+        try withDirectory { directory in
+            let result = try run(["render", query + "&format=webp", "-o", "card.png"], in: directory)
+            #expect(result.status == 0)
+            let written = try [UInt8](Data(contentsOf: directory.appendingPathComponent("card.png")))
+            #expect(try WebPDecoder.decode(written).width == 120)
+        }
+    }
+
+    @Test("format=auto takes the extension among the formats the image may take")
+    func autoTakesTheExtension() throws {
+        try withDirectory { directory in
+            #expect(try run(["render", query + "&format=auto", "-o", "a.avif"], in: directory).status == 0)
+            let avif = try [UInt8](Data(contentsOf: directory.appendingPathComponent("a.avif")))
+            #expect(try AVIFDecoder.decode(avif).depth == 10)
+            #expect(try run(["render", query + "&format=auto&depth=16", "-o", "b.webp"], in: directory).status == 0)
+            let png = try [UInt8](Data(contentsOf: directory.appendingPathComponent("b.webp")))
+            #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        }
+    }
+
+    @Test("an extension the image cannot take is a usage error naming the parameter, and writes nothing")
+    func refusedExtension() throws {
+        try withDirectory { directory in
+            let result = try run(["render", query + "&depth=16", "-o", "deep.webp"], in: directory)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("WebP holds 8-bit pixels"), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
+    }
+
+    @Test("explain prints the format, its ETag and its encoding")
+    func explainPrintsTheFormat() throws {
+        try withDirectory { directory in
+            let request = try ImageRequest(queryItems: QueryString.decode(Substring(query + "&format=avif")))
+            let avif = try run(["explain", query + "&format=avif"], in: directory)
+            #expect(avif.stdout.contains("format: avif"))
+            #expect(avif.stdout.contains("etag: " + ImageIdentity(request: request, format: .avif).etag))
+            #expect(avif.stdout.contains("avif: 10-bit"))
+            let auto = try run(["explain", query + "&format=auto"], in: directory)
+            #expect(auto.stdout.contains("format: auto, negotiated on Accept among avif, webp, png"))
+            for format in ImageFormat.allCases {
+                #expect(
+                    auto.stdout.contains(
+                        "\(format.rawValue) etag: " + ImageIdentity(request: request, format: format).etag))
+            }
+        }
+    }
+}
