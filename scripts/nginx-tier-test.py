@@ -168,7 +168,8 @@ def check_instances_agree(checks, ports, formats):
         etags = {headers.get("ETag") for _, headers, _ in replies}
         bodies = {body for _, _, body in replies}
         checks.check(f"all {len(ports)} instances: identical ETag and bytes for {name}",
-                     len(etags) == 1 and None not in etags and len(bodies) == 1, f"{len(etags)} ETags, {len(bodies)} bodies")
+                     len(etags) == 1 and None not in etags and len(bodies) == 1,
+                     f"{len(etags)} ETags, {len(bodies)} bodies")
         checks.check(f"{name}: Content-Type {CONTENT_TYPES[fmt]} and a decodable {fmt} of 180x140",
                      all(image_is(body, headers, fmt, (180, 140)) for _, headers, body in replies),
                      f"{replies[0][1].get('Content-Type')} {decoded_format(replies[0][2])}")
