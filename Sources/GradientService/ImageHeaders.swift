@@ -36,13 +36,14 @@ enum ImageHeaders {
     /// The year-long, immutable caching policy: the URL fully determines the bytes.
     static let cacheControl = "public, max-age=31536000, immutable"
 
-    /// Content-Type (omitted for 304), ETag, Cache-Control and Cache-Status.
+    /// Content-Type (omitted for 304), ETag, Cache-Control, Cache-Status and the cross-origin fields.
     static func make(etag: String, cacheStatus: CacheStatus, includesContentType: Bool = true) -> HTTPHeaders {
         var headers = HTTPHeaders()
         if includesContentType { headers.add(name: "Content-Type", value: "image/png") }
         headers.add(name: "ETag", value: etag)
         headers.add(name: "Cache-Control", value: cacheControl)
         headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        CrossOriginHeaders.add(to: &headers)
         return headers
     }
 }
