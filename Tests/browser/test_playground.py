@@ -28,9 +28,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+from headless_chromium import make_driver
 from PIL import Image
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -72,31 +71,6 @@ def expected_csp():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.policy(PAGE.read_text(encoding="utf-8"))
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1280,1000",
-        "--force-color-profile=srgb",
-        "--no-first-run",
-        "--disable-extensions",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-    ]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    new_driver = webdriver.Chrome(options=options, service=service)
-    new_driver.set_page_load_timeout(WAIT_SECONDS)
-    new_driver.set_script_timeout(WAIT_SECONDS)
-    return new_driver
 
 
 def js(script, *args):
@@ -625,7 +599,7 @@ def main():
     signal.signal(signal.SIGALRM, on_timeout)
     signal.alarm(TOTAL_SECONDS)
     started = time.monotonic()
-    driver = make_driver()
+    driver = make_driver(WAIT_SECONDS)
     try:
         for test in TESTS:
             begin = time.monotonic()
