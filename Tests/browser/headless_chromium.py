@@ -1,9 +1,14 @@
-"""Starts Debian's headless Chromium through chromedriver (Selenium) the same way for every browser test.
+"""What every browser test shares: Debian's headless Chromium started through chromedriver (Selenium) the same
+way, and the run of the checks in order, one line each, bounded in total time.
 
 Environment: CHROMIUM (default /usr/bin/chromium), CHROMEDRIVER (default /usr/bin/chromedriver).
 """
 
 import os
+import signal
+import sys
+import time
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -35,3 +40,53 @@ def make_driver(wait_seconds, window_size="1280,1000"):
     driver.set_page_load_timeout(wait_seconds)
     driver.set_script_timeout(wait_seconds)
     return driver
+
+
+class CheckRun:
+    """Runs checks in order, printing `PASS name (s)` or `FAIL name (s): why` for each and a closing
+    `N passed, M failed`. The whole run is bounded: past `total_seconds` (SIGALRM) the remaining checks count as
+    failed, the browser is killed and the process exits 1."""
+
+    def __init__(self, checks, total_seconds):
+        self.checks = checks
+        self.total_seconds = total_seconds
+        self.results = []
+        self.driver = None
+        signal.signal(signal.SIGALRM, self._on_timeout)
+        signal.alarm(total_seconds)
+
+    def run(self, call=lambda check: check(), after_failure=lambda: None):
+        """Runs every check through `call`; `after_failure` runs after each failure (to drain a browser log)."""
+        for check in self.checks:
+            begin = time.monotonic()
+            try:
+                call(check)
+                self.results.append((check.__name__, True))
+                print(f"PASS {check.__name__} ({time.monotonic() - begin:.1f}s)", flush=True)
+            except Exception as error:
+                self.results.append((check.__name__, False))
+                print(f"FAIL {check.__name__} ({time.monotonic() - begin:.1f}s): {error}", flush=True)
+                traceback.print_exc(limit=2, file=sys.stdout)
+                after_failure()
+
+    def finish(self):
+        """Stops the time bound, prints the summary and returns the exit status: 1 when a check failed."""
+        signal.alarm(0)
+        return 1 if self._summary() else 0
+
+    def _summary(self):
+        passed = sum(1 for _, ok in self.results if ok)
+        failed = len(self.results) - passed
+        print(f"{passed} passed, {failed} failed", flush=True)
+        return failed
+
+    def _on_timeout(self, signum, frame):
+        print(f"FAIL the run took longer than {self.total_seconds}s; stopping", flush=True)
+        self.results.extend((check.__name__, False) for check in self.checks[len(self.results) :])
+        self._summary()
+        if self.driver is not None:
+            try:
+                self.driver.service.process.kill()
+            except Exception:
+                pass
+        os._exit(1)

@@ -21,17 +21,14 @@ CROSS_ORIGIN_TEST_SECONDS.
 
 import html
 import io
-import json
 import os
-import signal
 import sys
 import threading
 import time
-import traceback
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from headless_chromium import make_driver
+from headless_chromium import CheckRun, make_driver
 from PIL import Image
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -47,7 +44,6 @@ COEP_QUERY = "colors=00ff00@0.5,ff00ff@0.5&dir=horizontal&width=64&height=8"
 FETCH_QUERY = "colors=ffff00@0.5,00ffff@0.5&dir=horizontal&width=64&height=8"
 RED, BLUE = (255, 0, 0, 255), (0, 0, 255, 255)
 
-results = []
 driver = None
 
 
@@ -117,23 +113,21 @@ def image_tag(element_id, src, cross_origin):
     )
 
 
+def page_with_images(title, images):
+    """A page whose `images` are (id, src, crossorigin) triples."""
+    tags = "".join(image_tag(*image) for image in images)
+    return f"<!doctype html><title>{title}</title>\n{OUTCOME_SCRIPT}{tags}"
+
+
 def canvas_page(gradient_url, control_url):
-    return (
-        "<!doctype html><title>canvas</title>\n"
-        + OUTCOME_SCRIPT
-        + image_tag("gradient", gradient_url, True)
-        + image_tag("control", control_url, True)
-        + image_tag("plain", control_url + "?no-cors", False)
+    return page_with_images(
+        "canvas",
+        [("gradient", gradient_url, True), ("control", control_url, True), ("plain", control_url + "?no-cors", False)],
     )
 
 
 def coep_page(gradient_url, control_url):
-    return (
-        "<!doctype html><title>coep</title>\n"
-        + OUTCOME_SCRIPT
-        + image_tag("gradient", gradient_url, False)
-        + image_tag("control", control_url, False)
-    )
+    return page_with_images("coep", [("gradient", gradient_url, False), ("control", control_url, False)])
 
 
 def wait_for_outcomes(ids):
@@ -287,32 +281,12 @@ TESTS = [
 ]
 
 
-def summary():
-    passed = sum(1 for _, ok in results if ok)
-    failed = len(results) - passed
-    print(f"{passed} passed, {failed} failed", flush=True)
-    return failed
-
-
-def on_timeout(signum, frame):
-    print(f"FAIL the run took longer than {TOTAL_SECONDS}s; stopping", flush=True)
-    results.extend((t.__name__, False) for t in TESTS[len(results) :])
-    summary()
-    if driver is not None:
-        try:
-            driver.service.process.kill()
-        except Exception:
-            pass
-    os._exit(1)
-
-
 def main():
     global driver
     if not BASE:
         print("GRADIENTD_URL is not set (e.g. http://127.0.0.1:8080)", file=sys.stderr)
         return 2
-    signal.signal(signal.SIGALRM, on_timeout)
-    signal.alarm(TOTAL_SECONDS)
+    run = CheckRun(TESTS, TOTAL_SECONDS)
     started = time.monotonic()
     _, _, png = http_get(BASE + "/gradient?" + CANVAS_QUERY)
     control = StaticOrigin({}, png)
@@ -327,28 +301,16 @@ def main():
         }
         page = StaticOrigin(pages, png)
         driver = make_driver(WAIT_SECONDS)
-        for test in TESTS:
-            begin = time.monotonic()
-            try:
-                if test.__code__.co_argcount:
-                    test((page, control))
-                else:
-                    test()
-                results.append((test.__name__, True))
-                print(f"PASS {test.__name__} ({time.monotonic() - begin:.1f}s)", flush=True)
-            except Exception as error:
-                results.append((test.__name__, False))
-                print(f"FAIL {test.__name__} ({time.monotonic() - begin:.1f}s): {error}", flush=True)
-                traceback.print_exc(limit=2, file=sys.stdout)
+        run.driver = driver
+        run.run(lambda test: test((page, control)) if test.__code__.co_argcount else test())
     finally:
         if driver is not None:
             driver.quit()
         for origin in (page, control):
             if origin is not None:
                 origin.stop()
-        signal.alarm(0)
     print(f"cross-origin browser test took {time.monotonic() - started:.1f}s", flush=True)
-    return 1 if summary() else 0
+    return run.finish()
 
 
 if __name__ == "__main__":
