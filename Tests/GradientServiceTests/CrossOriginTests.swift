@@ -111,6 +111,7 @@ struct CrossOriginTests {
         ("OPTIONS /gradient HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello", 413),
         ("GET /gradient?\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: t\r\n\r\n", 414),
         ("GET / HTTP/1.1\r\n\r\n", 400),
+        ("GET * HTTP/1.1\r\nHost: t\r\n\r\n", 400),
     ])
     func refusalsCarryTheFields(request: String, status: Int) throws {
         try ServiceHarness().withServer { port in
