@@ -2,7 +2,8 @@ import HTTPCore
 import Synchronization
 
 /// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/healthz`,
-/// `/metrics`, `/openapi.yaml` and `/`. Every error is an RFC 9457 problem JSON response.
+/// `/metrics`, `/openapi.yaml` and `/`. Every error is an RFC 9457 problem JSON response. Every response carries
+/// the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a CORS preflight.
 ///
 /// Handling never blocks the calling I/O thread: cache hits are answered at once and renders run on the service's
 /// own worker threads.
@@ -50,13 +51,17 @@ public final class GradientService: HTTPHandler {
     /// Routes `request`; see the type's summary.
     public func handle(_ request: HTTPRequest, responder: HTTPResponder) {
         let route = ServiceRoute(path: request.path)
+        if request.method == "OPTIONS" && (route != .unknown || request.path == "*") {
+            return answerOptions(request, route: route, responder: responder)
+        }
         guard route != .unknown else {
             let problem = Problem(status: 404, detail: "There is nothing at this path.")
             return send(problem, for: request, route: route, responder: responder)
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             let problem = Problem(
-                status: 405, detail: "This resource answers GET and HEAD only.", extraHeaders: [("Allow", "GET, HEAD")])
+                status: 405, detail: "This resource answers GET, HEAD and OPTIONS only.",
+                extraHeaders: [("Allow", CrossOriginHeaders.allowedMethods)])
             return send(problem, for: request, route: route, responder: responder)
         }
         switch route {
@@ -84,7 +89,8 @@ public final class GradientService: HTTPHandler {
         }
     }
 
-    /// A problem JSON response with the refusal's status; the connection closes after it.
+    /// A problem JSON response with the refusal's status (and the cross-origin fields of every response); the
+    /// connection closes after it.
     public func response(for error: HTTPRequestError, connection: HTTPConnectionInfo) -> (HTTPResponseHead, [UInt8]) {
         let problem = Problem(status: error.statusCode, detail: error.detail)
         metrics.recordRequest(route: .unknown, status: problem.status, duration: .zero)
@@ -114,9 +120,16 @@ public final class GradientService: HTTPHandler {
         status: Int, contentType: String, body: [UInt8], for request: HTTPRequest, route: ServiceRoute,
         responder: HTTPResponder, extraHeaders: [(String, String)] = []
     ) {
-        let headers = HTTPHeaders([("Content-Type", contentType), ("Cache-Control", "no-store")] + extraHeaders)
+        var headers = HTTPHeaders([("Content-Type", contentType), ("Cache-Control", "no-store")] + extraHeaders)
+        CrossOriginHeaders.add(to: &headers)
         responder.send(HTTPResponseHead(status: status, headers: headers), body: body)
         finish(request, route: route, status: status, bodyBytes: request.isHead ? 0 : body.count, cache: "-")
+    }
+
+    /// `OPTIONS` on a route or `*`: the CORS preflight answer, 204 without a body, whatever the query.
+    private func answerOptions(_ request: HTTPRequest, route: ServiceRoute, responder: HTTPResponder) {
+        responder.send(CrossOriginHeaders.preflightHead(requestHeaders: request.headers), body: [])
+        finish(request, route: route, status: 204, bodyBytes: 0, cache: "-")
     }
 
     /// Counts and logs a request whose response has ended.

@@ -36,8 +36,8 @@ enum ImageHeaders {
     /// The year-long, immutable caching policy: the URL fully determines the bytes.
     static let cacheControl = "public, max-age=31536000, immutable"
 
-    /// Content-Type (`mediaType`; nil for 304), ETag, Cache-Control, Cache-Status, and `Vary: Accept` when the
-    /// format was negotiated on `Accept` (`format=auto`).
+    /// Content-Type (`mediaType`; nil for 304), ETag, Cache-Control, Cache-Status, `Vary: Accept` when the
+    /// format was negotiated on `Accept` (`format=auto`), and the cross-origin fields.
     static func make(etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool) -> HTTPHeaders {
         var headers = HTTPHeaders()
         if let mediaType { headers.add(name: "Content-Type", value: mediaType) }
@@ -45,6 +45,7 @@ enum ImageHeaders {
         headers.add(name: "ETag", value: etag)
         headers.add(name: "Cache-Control", value: cacheControl)
         headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        CrossOriginHeaders.add(to: &headers)
         return headers
     }
 }

@@ -51,10 +51,12 @@ struct Problem: Error, Sendable, Equatable {
         return Array((text + "}\n").utf8)
     }
 
-    /// The head: the status, `Content-Type: application/problem+json`, `Cache-Control: no-store` and the extras.
+    /// The head: the status, `Content-Type: application/problem+json`, `Cache-Control: no-store`, the extras and
+    /// the cross-origin fields.
     var head: HTTPResponseHead {
         var headers = HTTPHeaders([("Content-Type", "application/problem+json"), ("Cache-Control", "no-store")])
         for (name, value) in extraHeaders { headers.add(name: name, value: value) }
+        CrossOriginHeaders.add(to: &headers)
         return HTTPResponseHead(status: status, headers: headers)
     }
 }

@@ -15,11 +15,11 @@ struct ProtocolErrorTests {
         #expect(try ProblemJSON(response.body).status == 404)
     }
 
-    @Test(arguments: ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "get"])
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "get", "options", "TRACE", "CONNECT"])
     func otherMethodsAre405WithAllow(method: String) throws {
         let response = try ServiceHarness().record("/gradient?colors=red", method: method)
         #expect(response.head.status == 405)
-        #expect(response.head.headers["Allow"] == "GET, HEAD")
+        #expect(response.head.headers["Allow"] == "GET, HEAD, OPTIONS")
         #expect(try ProblemJSON(response.body).status == 405)
     }
 
@@ -31,7 +31,7 @@ struct ProtocolErrorTests {
             client.request("/gradient?width=0&colors=red")
             let responses = try client.readResponses(3)
             #expect(responses.map(\.status) == [404, 405, 400])
-            #expect(responses[1].header("Allow") == "GET, HEAD")
+            #expect(responses[1].header("Allow") == "GET, HEAD, OPTIONS")
             #expect(responses.allSatisfy { $0.header("Content-Type") == "application/problem+json" })
             #expect(try ProblemJSON(responses[2].body).parameter == "width")
         }

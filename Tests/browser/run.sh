@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Starts gradientd on a free loopback port, runs the browser test against it and stops it again.
+# Starts gradientd on a free loopback port, runs the browser tests against it (the playground, then cross-origin use
+# from pages on other loopback origins) and stops it again.
 # Usage: Tests/browser/run.sh PATH/TO/gradientd
 # Needs chromium, chromium-driver and Tests/browser/requirements.txt installed.
 set -euo pipefail
@@ -23,3 +24,4 @@ for _ in $(seq 1 100); do
 done
 
 GRADIENTD_URL="http://127.0.0.1:$port" timeout 150 python3 Tests/browser/test_playground.py
+GRADIENTD_URL="http://127.0.0.1:$port" timeout 120 python3 Tests/browser/test_cross_origin.py

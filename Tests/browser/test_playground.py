@@ -18,19 +18,16 @@ import os
 import pathlib
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
 
+from headless_chromium import CheckRun, make_driver
 from PIL import Image
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -53,7 +50,6 @@ SEED_QUERIES = [
     "colors=ff7e5f,feb47b&dir=to-bottom-right",
 ]
 
-results = []
 driver = None
 
 
@@ -72,31 +68,6 @@ def expected_csp():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.policy(PAGE.read_text(encoding="utf-8"))
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1280,1000",
-        "--force-color-profile=srgb",
-        "--no-first-run",
-        "--disable-extensions",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-    ]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    new_driver = webdriver.Chrome(options=options, service=service)
-    new_driver.set_page_load_timeout(WAIT_SECONDS)
-    new_driver.set_script_timeout(WAIT_SECONDS)
-    return new_driver
 
 
 def js(script, *args):
@@ -597,52 +568,21 @@ TESTS = [
 ]
 
 
-def summary():
-    passed = sum(1 for _, ok in results if ok)
-    failed = len(results) - passed
-    print(f"{passed} passed, {failed} failed", flush=True)
-    return failed
-
-
-def on_timeout(signum, frame):
-    print(f"FAIL the run took longer than {TOTAL_SECONDS}s; stopping", flush=True)
-    results.extend((t.__name__, False) for t in TESTS[len(results) :])
-    summary()
-    if driver is not None:
-        try:
-            driver.service.process.kill()
-        except Exception:
-            pass
-    os._exit(1)
-
-
 def main():
     global driver
     if not BASE:
         print("GRADIENTD_URL is not set (e.g. http://127.0.0.1:8080)", file=sys.stderr)
         return 2
-    os.environ.setdefault("SE_OFFLINE", "true")
-    signal.signal(signal.SIGALRM, on_timeout)
-    signal.alarm(TOTAL_SECONDS)
+    run = CheckRun(TESTS, TOTAL_SECONDS)
     started = time.monotonic()
-    driver = make_driver()
+    driver = make_driver(WAIT_SECONDS)
+    run.driver = driver
     try:
-        for test in TESTS:
-            begin = time.monotonic()
-            try:
-                test()
-                results.append((test.__name__, True))
-                print(f"PASS {test.__name__} ({time.monotonic() - begin:.1f}s)", flush=True)
-            except Exception as error:
-                results.append((test.__name__, False))
-                print(f"FAIL {test.__name__} ({time.monotonic() - begin:.1f}s): {error}", flush=True)
-                traceback.print_exc(limit=2, file=sys.stdout)
-                console_errors()
+        run.run(after_failure=console_errors)
     finally:
         driver.quit()
-        signal.alarm(0)
     print(f"browser test took {time.monotonic() - started:.1f}s", flush=True)
-    return 1 if summary() else 0
+    return run.finish()
 
 
 if __name__ == "__main__":
