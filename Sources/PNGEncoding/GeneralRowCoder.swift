@@ -44,6 +44,10 @@ final class GeneralRowCoder {
     /// A copy-coded row is also tried Up-filtered when at most one in this many of its Sub-filtered bytes is
     /// nonzero: undithered rows, whose Up differences are as sparse, and at an angle often cheaper to copy.
     static let upFilterZeroShare = 8
+    /// Undithered rows keep the filter that won the latest trial of both for this many rows.
+    static let filterTrialInterval = 8
+    private var prefersUp = false
+    private var rowsUntilFilterTrial = 0
     private var zlibBytesRemaining = GeneralRowCoder.leadingZlibBytes
 
     init(format: PNGImageFormat) {
@@ -149,9 +153,14 @@ final class GeneralRowCoder {
     private func isSmooth(
         _ row: UnsafePointer<UInt8>, count: Int, zeroShare: Int = GeneralRowCoder.smoothRowZeroShare
     ) -> Bool {
+        // Stops as soon as too many bytes are nonzero: a dithered row is refused within its first thousand bytes.
+        let limit = count / zeroShare
         var nonzero = 0
-        for index in 1..<count where row[index] != 0 { nonzero += 1 }
-        return nonzero * zeroShare <= count
+        for index in 1..<count where row[index] != 0 {
+            nonzero += 1
+            if nonzero > limit { return false }
+        }
+        return nonzero <= limit
     }
 
     /// Matches the Sub-filtered row at the history's current slot and, given the row above, its Up-filtered form;
@@ -161,20 +170,39 @@ final class GeneralRowCoder {
             rowsUntilRetry -= 1
             return false
         }
+        let isUndithered =
+            previousRow != nil
+            && isSmooth(history.current, count: history.rowLength, zeroShare: Self.upFilterZeroShare)
+        if let previousRow, isUndithered, prefersUp, rowsUntilFilterTrial > 0 {
+            rowsUntilFilterTrial -= 1
+            RowFilter.up(row, previous: previousRow, count: count, output: history.current)
+            if matcher.match(history, literalBits: RowMatcher.filteredLiteralBits),
+                matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
+            {
+                backoff = 1
+                return true
+            }
+            RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
+        }
         let subAccepted =
             matcher.match(history, literalBits: RowMatcher.filteredLiteralBits)
             && matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
-        if let previousRow, subAccepted,
-            isSmooth(history.current, count: history.rowLength, zeroShare: Self.upFilterZeroShare)
-        {
-            let subBits = matcher.estimatedBits
-            unfilteredTokens.removeAll(keepingCapacity: true)
-            unfilteredTokens.append(contentsOf: matcher.tokens)
-            RowFilter.up(row, previous: previousRow, count: count, output: history.current)
-            if !(matcher.match(history, literalBits: RowMatcher.filteredLiteralBits) && matcher.estimatedBits < subBits)
-            {
-                RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
-                matcher.replaceTokens(with: unfilteredTokens)
+        if let previousRow, subAccepted, isUndithered {
+            if rowsUntilFilterTrial > 0 {
+                rowsUntilFilterTrial -= 1
+            } else {
+                let subBits = matcher.estimatedBits
+                unfilteredTokens.removeAll(keepingCapacity: true)
+                unfilteredTokens.append(contentsOf: matcher.tokens)
+                RowFilter.up(row, previous: previousRow, count: count, output: history.current)
+                prefersUp =
+                    matcher.match(history, literalBits: RowMatcher.filteredLiteralBits)
+                    && matcher.estimatedBits < subBits
+                if !prefersUp {
+                    RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
+                    matcher.replaceTokens(with: unfilteredTokens)
+                }
+                rowsUntilFilterTrial = Self.filterTrialInterval - 1
             }
         }
         if subAccepted {
