@@ -41,6 +41,13 @@ final class GeneralRowCoder {
     static let leadingZlibBytes = 32768
     /// A row with at most one nonzero filtered byte in this many is smooth (see ``isSmooth(_:count:)``).
     static let smoothRowZeroShare = 32
+    /// A copy-coded row is also tried Up-filtered when at most one in this many of its Sub-filtered bytes is
+    /// nonzero: undithered rows, whose Up differences are as sparse, and at an angle often cheaper to copy.
+    static let upFilterZeroShare = 8
+    /// Undithered rows keep the filter that won the latest trial of both for this many rows.
+    static let filterTrialInterval = 8
+    private var prefersUp = false
+    private var rowsUntilFilterTrial = 0
     private var zlibBytesRemaining = GeneralRowCoder.leadingZlibBytes
 
     init(format: PNGImageFormat) {
@@ -58,7 +65,10 @@ final class GeneralRowCoder {
     }
 
     /// Codes `row` (raw pixels). Any pending run rows must already be written.
-    func encode(_ row: UnsafePointer<UInt8>, into stream: IDATStream) throws(PNGError) {
+    /// `previousRow` is the raw row before, when the encoder kept it (not after a solid row).
+    func encode(
+        _ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>?, into stream: IDATStream
+    ) throws(PNGError) {
         history.materializePendingRuns()
         let current = history.current
         let rowLength = history.rowLength
@@ -71,7 +81,7 @@ final class GeneralRowCoder {
             try appendTokenRow(matcher.tokens, currentBytes, period: periodLength, into: stream)
         } else {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
-            if tryMatcher() {
+            if tryMatcher(row, previousRow: previousRow, count: count) {
                 try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
             } else if zlibBytesRemaining > 0 || isSmooth(current, count: rowLength) {
                 try flush(into: stream)
@@ -140,20 +150,62 @@ final class GeneralRowCoder {
 
     /// Whether the filtered row is almost all zeros, as an undithered gradient's Sub-filtered rows are: zlib's
     /// short copies suit such rows, and it codes their long runs of zeros quickly.
-    private func isSmooth(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
+    private func isSmooth(
+        _ row: UnsafePointer<UInt8>, count: Int, zeroShare: Int = GeneralRowCoder.smoothRowZeroShare
+    ) -> Bool {
+        // Stops as soon as too many bytes are nonzero: a dithered row is refused within its first thousand bytes.
+        let limit = count / zeroShare
         var nonzero = 0
-        for index in 1..<count where row[index] != 0 { nonzero += 1 }
-        return nonzero * Self.smoothRowZeroShare <= count
+        for index in 1..<count where row[index] != 0 {
+            nonzero += 1
+            if nonzero > limit { return false }
+        }
+        return nonzero <= limit
     }
 
-    private func tryMatcher() -> Bool {
+    /// Matches the Sub-filtered row at the history's current slot and, given the row above, its Up-filtered form;
+    /// leaves the cheaper accepted one there with its tokens in the matcher.
+    private func tryMatcher(_ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>?, count: Int) -> Bool {
         if rowsUntilRetry > 0 {
             rowsUntilRetry -= 1
             return false
         }
-        if matcher.match(history, literalBits: RowMatcher.filteredLiteralBits),
-            matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
-        {
+        let isUndithered =
+            previousRow != nil
+            && isSmooth(history.current, count: history.rowLength, zeroShare: Self.upFilterZeroShare)
+        if let previousRow, isUndithered, prefersUp, rowsUntilFilterTrial > 0 {
+            rowsUntilFilterTrial -= 1
+            RowFilter.up(row, previous: previousRow, count: count, output: history.current)
+            if matcher.match(history, literalBits: RowMatcher.filteredLiteralBits),
+                matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
+            {
+                backoff = 1
+                return true
+            }
+            RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
+        }
+        let subAccepted =
+            matcher.match(history, literalBits: RowMatcher.filteredLiteralBits)
+            && matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
+        if let previousRow, subAccepted, isUndithered {
+            if rowsUntilFilterTrial > 0 {
+                rowsUntilFilterTrial -= 1
+            } else {
+                let subBits = matcher.estimatedBits
+                unfilteredTokens.removeAll(keepingCapacity: true)
+                unfilteredTokens.append(contentsOf: matcher.tokens)
+                RowFilter.up(row, previous: previousRow, count: count, output: history.current)
+                prefersUp =
+                    matcher.match(history, literalBits: RowMatcher.filteredLiteralBits)
+                    && matcher.estimatedBits < subBits
+                if !prefersUp {
+                    RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
+                    matcher.replaceTokens(with: unfilteredTokens)
+                }
+                rowsUntilFilterTrial = Self.filterTrialInterval - 1
+            }
+        }
+        if subAccepted {
             backoff = 1
             return true
         }

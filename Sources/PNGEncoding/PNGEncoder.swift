@@ -160,7 +160,7 @@ public final class PNGEncoder {
             try stream.writeRunRowBlock(block)
             block.removeAll()
         }
-        try generalRows.encode(row, into: stream)
+        try generalRows.encode(row, previousRow: isPreviousRowStored ? UnsafePointer(previousRow) : nil, into: stream)
         previousRow.update(from: row, count: format.bytesPerRow)
         isPreviousRowStored = true
     }

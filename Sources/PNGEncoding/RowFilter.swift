@@ -27,6 +27,28 @@ enum RowFilter {
         }
     }
 
+    /// Writes filter type 2 (Up) and the row minus `previous` to `output` (`count + 1` bytes).
+    static func up(
+        _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>
+    ) {
+        output[0] = 2
+        let out = UnsafeMutableRawPointer(output + 1)
+        let source = UnsafeRawPointer(row)
+        let above = UnsafeRawPointer(previous)
+        var index = 0
+        while index + 16 <= count {
+            let difference =
+                source.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                &- above.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            out.storeBytes(of: difference, toByteOffset: index, as: SIMD16<UInt8>.self)
+            index += 16
+        }
+        while index < count {
+            output[1 + index] = row[index] &- previous[index]
+            index += 1
+        }
+    }
+
     /// Writes filter type 2 (Up) and the Up-filtered row to `output` (`count + 1` bytes), for a row that repeats its
     /// first `periodLength` bytes over its whole length after a row that repeats `previousPeriod`: one period is
     /// filtered, then doubled across the row.

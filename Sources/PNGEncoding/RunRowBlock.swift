@@ -5,8 +5,9 @@
 /// ``RunRowKind/solid``, the difference for ``RunRowKind/solidStep``), then the rest of the row
 /// as copies of length 258 and one shorter copy (or up to two literals). Zero runs copy at
 /// distance 1, after a literal 0 when the byte before is not 0; the differences of a
-/// ``RunRowKind/solidStep`` row copy at distance `bytesPerPixel`. The bytes of the run are
-/// never touched one by one.
+/// ``RunRowKind/solidStep`` row copy at distance `bytesPerPixel`. Consecutive repeated rows
+/// are coded either so, row by row, or together as a ``RepeatedRowSegment``, whichever the
+/// block's symbol counts make smaller. The bytes of the run are never touched one by one.
 struct RunRowBlock {
     private let bytesPerPixel: Int
     /// Rows kept before the block must be written: at most 64 KiB of records and about
@@ -22,6 +23,16 @@ struct RunRowBlock {
     private let solidRunAfterZero: ByteRun
     private let stepRun: ByteRun
     private let pixelDistance: DeflateDistanceCode
+    /// Filtered bytes per row, the distance of a copy from the row above.
+    private let rowLength: Int
+    private let rowDistance: DeflateDistanceCode
+    /// Repeated rows at the end of the block, counted in ``segmentCounts`` only once the run ends.
+    private var openRepeatedRowCount = 0
+    /// The symbols of the repeated rows coded row by row, and coded as segments.
+    private var rowByRowCounts = SymbolCounts()
+    private var segmentCounts = SymbolCounts()
+    /// Consecutive repeated rows needed for a ``RepeatedRowSegment``.
+    static let minimumSegmentRows = 2
 
     init(format: PNGImageFormat) {
         bytesPerPixel = format.bytesPerPixel
@@ -35,6 +46,8 @@ struct RunRowBlock {
         solidRunAfterZero = ByteRun(zeroCount: bytesAfterPixel, previousByteIsZero: true)
         stepRun = ByteRun(copyCount: bytesAfterPixel)
         pixelDistance = DeflateDistanceCode(distance: bytesPerPixel)
+        rowLength = format.bytesPerRow + 1
+        rowDistance = DeflateDistanceCode(distance: min(rowLength, SlidingWindow.size))
     }
 
     var isEmpty: Bool { rowCount == 0 }
@@ -44,12 +57,22 @@ struct RunRowBlock {
     /// the difference for ``RunRowKind/solidStep``, ignored for ``RunRowKind/repeated``).
     mutating func append(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) {
         records.append(kind.rawValue)
+        rowCount += 1
+        if kind == .repeated {
+            records.append(contentsOf: repeatElement(0, count: bytesPerPixel))
+            Self.countRepeatedRows(1, asSegment: false, rowLength: rowLength, run: repeatedRun, into: &rowByRowCounts)
+            openRepeatedRowCount += 1
+            return
+        }
+        Self.countRepeatedRows(
+            openRepeatedRowCount, asSegment: isSegment(openRepeatedRowCount), rowLength: rowLength, run: repeatedRun,
+            into: &segmentCounts)
+        openRepeatedRowCount = 0
         literalLengthCounts[Int(kind.filterType)] += 1
         let pixelBytes = UnsafeBufferPointer(start: pixel, count: bytesPerPixel)
         switch kind {
         case .repeated:
-            records.append(contentsOf: repeatElement(0, count: bytesPerPixel))
-            count(repeatedRun, distance: 0)
+            break
         case .solid:
             records.append(contentsOf: pixelBytes)
             pixelBytes.forEach { literalLengthCounts[Int($0)] += 1 }
@@ -62,18 +85,55 @@ struct RunRowBlock {
                 literalLengthCounts[Int(pixel[(stepRun.copiedCount + index) % bytesPerPixel])] += 1
             }
         }
-        rowCount += 1
+    }
+
+    /// Whether `rowCount` consecutive repeated rows are coded as one ``RepeatedRowSegment`` when the block codes
+    /// its repeated rows as segments.
+    private func isSegment(_ rowCount: Int) -> Bool {
+        rowCount >= Self.minimumSegmentRows && RepeatedRowSegment.isApplicable(rowLength: rowLength)
+    }
+
+    /// Adds the symbols of `rowCount` consecutive repeated rows, one segment or row by row (each row a literal 2
+    /// and `run`), to `counts`.
+    private static func countRepeatedRows(
+        _ rowCount: Int, asSegment: Bool, rowLength: Int, run: ByteRun, into counts: inout SymbolCounts
+    ) {
+        guard rowCount > 0 else { return }
+        guard asSegment else {
+            counts.addLiteral(RunRowKind.repeated.filterType, count: rowCount)
+            counts.addLiteral(0, count: run.literalZeroCount * rowCount)
+            let nearest = DeflateDistanceCode(distance: 1)
+            counts.addCopy(DeflateLengthCode(length: 258), nearest, count: run.fullMatchCount * rowCount)
+            if let tail = run.tailMatch {
+                counts.addCopy(tail, nearest, count: rowCount)
+            }
+            return
+        }
+        let nearest = DeflateDistanceCode(distance: 1)
+        let rowAbove = DeflateDistanceCode(distance: rowLength)
+        RepeatedRowSegment.forEachSymbol(rowCount: rowCount, rowLength: rowLength) { symbol in
+            switch symbol {
+            case .literal(let byte):
+                counts.addLiteral(byte)
+            case .copy(let length, let fromRowAbove):
+                counts.addCopy(DeflateLengthCode(length: length), fromRowAbove ? rowAbove : nearest)
+            }
+        }
     }
 
     private mutating func count(_ run: ByteRun, distance: Int) {
+        Self.count(run, distance: distance, literals: &literalLengthCounts, distances: &distanceCounts)
+    }
+
+    private static func count(_ run: ByteRun, distance: Int, literals: inout [Int], distances: inout [Int]) {
         if run.kind == .zeros {
-            literalLengthCounts[0] += run.literalZeroCount
+            literals[0] += run.literalZeroCount
         }
-        literalLengthCounts[285] += run.fullMatchCount
-        distanceCounts[distance] += run.fullMatchCount
+        literals[285] += run.fullMatchCount
+        distances[distance] += run.fullMatchCount
         if let tail = run.tailMatch {
-            literalLengthCounts[tail.symbol] += 1
-            distanceCounts[distance] += 1
+            literals[tail.symbol] += 1
+            distances[distance] += 1
         }
     }
 
@@ -81,6 +141,9 @@ struct RunRowBlock {
     mutating func removeAll() {
         records.removeAll(keepingCapacity: true)
         rowCount = 0
+        openRepeatedRowCount = 0
+        rowByRowCounts.removeAll()
+        segmentCounts.removeAll()
         for index in literalLengthCounts.indices {
             literalLengthCounts[index] = 0
         }
@@ -91,25 +154,50 @@ struct RunRowBlock {
 
     /// An upper bound on the bytes ``encode(into:)`` writes.
     var maximumEncodedByteCount: Int {
-        let bitsPerRow = (2 + bytesPerPixel + 3) * 15 + (repeatedRun.fullMatchCount + 2) * 32
+        let bitsPerRow = (2 + bytesPerPixel + 3) * 15 + (repeatedRun.fullMatchCount + 3) * 48
         return (rowCount * bitsPerRow) / 8 + 1024
     }
 
     /// Writes one non-final dynamic-Huffman block holding every row.
     func encode(into writer: inout DeflateBitWriter) {
+        var segments = segmentCounts
+        Self.countRepeatedRows(
+            openRepeatedRowCount, asSegment: isSegment(openRepeatedRowCount), rowLength: rowLength, run: repeatedRun,
+            into: &segments)
+        let base = (literalLengths: literalLengthCounts, distances: distanceCounts)
+        let usesSegments =
+            segments.literalLengths != rowByRowCounts.literalLengths
+            && segments.codedBits(after: base) < rowByRowCounts.codedBits(after: base)
+        let counts = (usesSegments ? segments : rowByRowCounts).added(to: base)
         let (literals, distances) = DynamicBlockHeader.begin(
-            literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts, into: &writer)
+            literalLengthCounts: counts.literalLengths, distanceCounts: counts.distances, into: &writer)
         let coder = RunRowCoder(
-            literals: literals, distances: distances, pixelDistance: pixelDistance, bytesPerPixel: bytesPerPixel)
+            literals: literals, distances: distances, pixelDistance: pixelDistance, rowDistance: rowDistance,
+            bytesPerPixel: bytesPerPixel)
         records.withUnsafeBufferPointer { records in
             let stride = 1 + bytesPerPixel
-            for row in 0..<rowCount {
+            var row = 0
+            while row < rowCount {
                 let record = records.baseAddress! + row * stride
                 let pixel = record + 1
+                row += 1
                 switch RunRowKind(rawValue: record.pointee)! {
                 case .repeated:
-                    coder.writeLiteral(2, into: &writer)
-                    coder.writeZeros(repeatedRun, into: &writer)
+                    var repeatedCount = 1
+                    while row < rowCount, records[row * stride] == RunRowKind.repeated.rawValue {
+                        repeatedCount += 1
+                        row += 1
+                    }
+                    if usesSegments && isSegment(repeatedCount) {
+                        RepeatedRowSegment.forEachSymbol(rowCount: repeatedCount, rowLength: rowLength) { symbol in
+                            coder.write(symbol, into: &writer)
+                        }
+                    } else {
+                        for _ in 0..<repeatedCount {
+                            coder.writeLiteral(2, into: &writer)
+                            coder.writeZeros(repeatedRun, into: &writer)
+                        }
+                    }
                 case .solid:
                     coder.writeLiteral(1, into: &writer)
                     coder.writeLiterals(pixel, count: bytesPerPixel, into: &writer)

@@ -10,9 +10,14 @@ struct RunRowCoder {
     private let zeroDistanceLength: Int
     private let pixelDistanceCode: UInt32
     private let pixelDistanceLength: Int
+    private let rowDistanceCode: UInt32
+    private let rowDistanceLength: Int
     private let bytesPerPixel: Int
 
-    init(literals: HuffmanCode, distances: HuffmanCode, pixelDistance: DeflateDistanceCode, bytesPerPixel: Int) {
+    init(
+        literals: HuffmanCode, distances: HuffmanCode, pixelDistance: DeflateDistanceCode,
+        rowDistance: DeflateDistanceCode, bytesPerPixel: Int
+    ) {
         literalCodes = literals.codes
         literalLengths = literals.lengths.map { Int($0) }
         self.bytesPerPixel = bytesPerPixel
@@ -22,6 +27,10 @@ struct RunRowCoder {
         pixelDistanceCode =
             distances.codes[symbol] | (pixelDistance.extraBits << UInt32(distances.lengths[symbol]))
         pixelDistanceLength = Int(distances.lengths[symbol]) + pixelDistance.extraBitCount
+        rowDistanceCode =
+            distances.codes[rowDistance.symbol]
+            | (rowDistance.extraBits << UInt32(distances.lengths[rowDistance.symbol]))
+        rowDistanceLength = Int(distances.lengths[rowDistance.symbol]) + rowDistance.extraBitCount
         zeroCopyCode = literalCodes[285] | (zeroDistanceCode << UInt32(literalLengths[285]))
         zeroCopyLength = literalLengths[285] + zeroDistanceLength
         pixelCopyCode = literalCodes[285] | (pixelDistanceCode << UInt32(literalLengths[285]))
@@ -70,6 +79,23 @@ struct RunRowCoder {
         }
         for index in 0..<run.trailingLiteralCount {
             writeLiteral(Int(pattern[(run.copiedCount + index) % bytesPerPixel]), into: &writer)
+        }
+    }
+
+    /// A symbol of a ``RepeatedRowSegment``.
+    func write(_ symbol: RepeatedRowSegment.Symbol, into writer: inout DeflateBitWriter) {
+        switch symbol {
+        case .literal(let byte):
+            writeLiteral(Int(byte), into: &writer)
+        case .copy(let length, let fromRowAbove):
+            let code = DeflateLengthCode(length: length)
+            writeLiteral(code.symbol, into: &writer)
+            writer.write(code.extraBits, count: code.extraBitCount)
+            if fromRowAbove {
+                writer.write(rowDistanceCode, count: rowDistanceLength)
+            } else {
+                writer.write(zeroDistanceCode, count: zeroDistanceLength)
+            }
         }
     }
 }
