@@ -1,0 +1,177 @@
+"""Whole-frame renders stay within the frame-memory budget.
+
+Starts a release gradientd with its default cache and frame-memory budgets (256 MiB each) on a free loopback port,
+then sends CLIENTS concurrent misses for distinct 4096×4096 AVIF images (each client retrying after `Retry-After`
+when the budget answers 503), while a sampler reads the server's resident set size every 20 ms. Checks:
+- every client gets its image (200, `image/avif`, decoded by Pillow at 4096×4096) before the deadline;
+- the server's peak resident set (VmHWM, the kernel's own high-water mark) stays within the cache budget + the
+  frame budget + 64 MiB;
+- some requests were refused with 503 and `Retry-After` (the budget admitted them one at a time), and
+  `gradientd_frame_memory_bytes` is back to 0 at the end;
+- `/healthz` answers within 100 ms throughout (renders never block the event loops).
+Prints the figures and "N passed, M failed"; exits 1 on any failure.
+
+    python3 Tests/memory/frame_memory.py --gradientd .build/release/gradientd [--clients 16] [--side 4096]
+"""
+import argparse
+import http.client
+import io
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+from PIL import Image
+
+MIB = 1 << 20
+CACHE_BUDGET = 256 * MIB
+FRAME_BUDGET = 256 * MIB
+SLACK = 64 * MIB
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def status_kib(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def get(port, target, timeout=120):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", target)
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gradientd", required=True)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--side", type=int, default=4096)
+    parser.add_argument("--deadline", type=float, default=600, help="seconds for every client to be served")
+    arguments = parser.parse_args()
+
+    port = free_port()
+    server = subprocess.Popen(
+        [arguments.gradientd, "--port", str(port), "--log-format", "off"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    results = []
+    failures = []
+    passed = 0
+
+    def check(name, ok, detail):
+        nonlocal passed
+        print(("PASS " if ok else "FAIL ") + f"{name} — {detail}", flush=True)
+        if ok:
+            passed += 1
+        else:
+            failures.append(name)
+
+    try:
+        start = time.monotonic()
+        while True:
+            try:
+                if get(port, "/healthz", timeout=1)[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() - start > 30 or server.poll() is not None:
+                raise SystemExit("gradientd did not start")
+            time.sleep(0.05)
+        baseline_kib = status_kib(server.pid, "VmRSS")
+
+        stop = threading.Event()
+        samples = {"peak_kib": 0, "slowest_health": 0.0}
+
+        def sample():
+            while not stop.is_set():
+                samples["peak_kib"] = max(samples["peak_kib"], status_kib(server.pid, "VmRSS"))
+                time.sleep(0.02)
+
+        def probe_health():
+            while not stop.is_set():
+                began = time.monotonic()
+                status = get(port, "/healthz", timeout=5)[0]
+                elapsed = time.monotonic() - began
+                samples["slowest_health"] = max(samples["slowest_health"], elapsed if status == 200 else 99)
+                time.sleep(0.1)
+
+        deadline = time.monotonic() + arguments.deadline
+
+        def client(index):
+            target = (f"/gradient?colors={index * 11:02x}{255 - index:02x}40,{index * 7:02x}20{index * 13 % 256:02x}"
+                      f"&angle={index * 20}&width={arguments.side}&height={arguments.side}&format=avif")
+            refusals = 0
+            while time.monotonic() < deadline:
+                status, headers, body = get(port, target)
+                if status == 503 and headers.get("Retry-After") == "1":
+                    refusals += 1
+                    time.sleep(1)
+                    continue
+                results.append((index, status, headers.get("Content-Type"), body, refusals))
+                return
+            results.append((index, None, None, b"", refusals))
+
+        helpers = [threading.Thread(target=sample, daemon=True), threading.Thread(target=probe_health, daemon=True)]
+        for helper in helpers:
+            helper.start()
+        began = time.monotonic()
+        clients = [threading.Thread(target=client, args=(index,)) for index in range(arguments.clients)]
+        for thread in clients:
+            thread.start()
+        for thread in clients:
+            thread.join(max(1, deadline - time.monotonic() + 130))
+        elapsed = time.monotonic() - began
+        stop.set()
+        for helper in helpers:
+            helper.join(10)
+
+        decoded = 0
+        for index, status, content_type, body, _ in results:
+            if status == 200 and content_type == "image/avif":
+                with Image.open(io.BytesIO(body)) as image:
+                    if image.size == (arguments.side, arguments.side):
+                        decoded += 1
+        check("every client served", decoded == arguments.clients,
+              f"{decoded} of {arguments.clients} AVIF {arguments.side}×{arguments.side} images decoded in {elapsed:.1f} s")
+        refusals = sum(result[4] for result in results)
+        check("the budget refused with 503 and Retry-After while full", refusals > 0,
+              f"{refusals} refusals over {arguments.clients} clients")
+        peak = status_kib(server.pid, "VmHWM") * 1024
+        bound = CACHE_BUDGET + FRAME_BUDGET + SLACK
+        check("peak resident set within cache + frame budgets + 64 MiB", peak <= bound,
+              f"VmHWM {peak / MIB:.0f} MiB (sampled peak {samples['peak_kib'] / 1024:.0f} MiB, at start "
+              f"{baseline_kib / 1024:.0f} MiB), bound {bound / MIB:.0f} MiB")
+        metrics = get(port, "/metrics", timeout=5)[2].decode()
+        reserved = re.search(r"^gradientd_frame_memory_bytes (\d+)$", metrics, re.M)
+        check("no frame memory reserved at the end", reserved is not None and reserved.group(1) == "0",
+              f"gradientd_frame_memory_bytes {reserved.group(1) if reserved else 'missing'}")
+        check("/healthz answered within 100 ms throughout", samples["slowest_health"] <= 0.1,
+              f"slowest {samples['slowest_health'] * 1000:.0f} ms")
+    finally:
+        if server.poll() is None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    print(f"{passed} passed, {len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
