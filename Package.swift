@@ -44,7 +44,9 @@ let package = Package(
             resources: [.embedInCode("openapi.yaml"), .embedInCode("Playground/playground.html")]),
         .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore"]),
         .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientImage"]),
-        .executableTarget(name: "gradient-bench", dependencies: [
+        .executableTarget(
+            name: "gradient-bench",
+            dependencies: [
                 "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding", "AVIFEncoding",
             ]),
         .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore"]),

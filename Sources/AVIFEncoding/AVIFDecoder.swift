@@ -10,11 +10,14 @@ public enum AVIFDecoder {
         var image = cavif_image()
         var message = [CChar](repeating: 0, count: Int(CAVIF_MESSAGE_CAPACITY))
         let status = bytes.withUnsafeBufferPointer { data in
-            message.withUnsafeMutableBufferPointer { cavif_decode(data.baseAddress, data.count, &image, $0.baseAddress) }
+            message.withUnsafeMutableBufferPointer {
+                cavif_decode(data.baseAddress, data.count, &image, $0.baseAddress)
+            }
         }
         defer { cavif_free_image(&image) }
         guard status == 0, let samples = image.samples else {
-            throw .library(code: Int(status), detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            throw .library(
+                code: Int(status), detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
         let count = Int(image.width) * Int(image.height) * Int(image.channels)
         return (

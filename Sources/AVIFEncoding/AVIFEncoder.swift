@@ -64,7 +64,8 @@ public enum AVIFEncoder {
         }
         defer { cavif_free(&output) }
         guard status == 0, let bytes = output.bytes else {
-            throw .library(code: Int(status), detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            throw .library(
+                code: Int(status), detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
         return [UInt8](UnsafeBufferPointer(start: bytes, count: output.count))
     }

@@ -7,7 +7,9 @@ public enum WebPDecoder {
         var output = cwebp_bytes()
         var width: Int32 = 0
         var height: Int32 = 0
-        let status = bytes.withUnsafeBufferPointer { cwebp_decode_rgba($0.baseAddress, $0.count, &width, &height, &output) }
+        let status = bytes.withUnsafeBufferPointer {
+            cwebp_decode_rgba($0.baseAddress, $0.count, &width, &height, &output)
+        }
         defer { cwebp_free(&output) }
         guard status == 0, let rgba = output.bytes else { throw .decodeFailed }
         return (Int(width), Int(height), [UInt8](UnsafeBufferPointer(start: rgba, count: output.count)))

@@ -37,7 +37,9 @@ private func rgba(_ pixels: [UInt8], channels: Int) -> [UInt8] {
     return result
 }
 
-private func encode(_ pixels: [UInt8], width: Int, height: Int, channels: Int, settings: WebPSettings = .standard)
+private func encode(
+    _ pixels: [UInt8], width: Int, height: Int, channels: Int, settings: WebPSettings = .standard
+)
     throws -> [UInt8]
 {
     try pixels.withUnsafeBytes { buffer in
