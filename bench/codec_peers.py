@@ -9,8 +9,9 @@ undithered ramp) must come within mean 1.0/255 and max 4/255 plus the dither's o
 shows that a third-party decoder reads its colour description (CICP, full range) as we wrote it. Exits non-zero
 when any file fails or when our WebP is larger than Pillow's lossless default on median.
 
-    python3 bench/codec_peers.py /tmp/codecs-sweep
+    python3 bench/codec_peers.py /tmp/codecs-sweep [--shape NAME]... [--limit N]
 """
+import argparse
 import collections
 import glob
 import io
@@ -31,13 +32,15 @@ def encoded(image, **options):
     return len(buffer.getvalue()), (time.perf_counter() - start) * 1e3
 
 
-def main(directory):
+def main(directory, shapes, limit):
     print(f"# Pillow {Image.__version__}, libwebp {features.version('webp')}, libavif {features.version('avif')}")
     rows = collections.defaultdict(lambda: collections.defaultdict(list))
     failures = []
     for path in sorted(glob.glob(os.path.join(directory, "*.png"))):
         stem = path[:-4]
-        shape = os.path.basename(stem).split("-")[0]
+        shape, index = os.path.basename(stem).split("-")
+        if (shapes and shape not in shapes) or (limit is not None and int(index) >= limit):
+            continue
         with Image.open(path) as source:
             image = source.copy()
         pixels = np.asarray(image.convert("RGBA"), dtype=np.int16)
@@ -80,4 +83,9 @@ def main(directory):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/codecs-sweep"))
+    parser = argparse.ArgumentParser(description="Pillow's WebP and AVIF on the codec sweep's frames")
+    parser.add_argument("directory", nargs="?", default="/tmp/codecs-sweep")
+    parser.add_argument("--shape", action="append", default=[], help="only this shape (repeatable)")
+    parser.add_argument("--limit", type=int, help="only presets with an index below N")
+    arguments = parser.parse_args()
+    sys.exit(main(arguments.directory, arguments.shape, arguments.limit))

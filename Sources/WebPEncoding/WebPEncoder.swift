@@ -41,8 +41,8 @@ public enum WebPEncoder {
     /// the output; an upper bound for the render pool's frame-memory budget.
     ///
     /// Measured as peak RSS growth around rendering plus encoding a 45° three-colour gradient with the standard
-    /// settings (`gradient-bench --codec-memory webp`, bench/README.md "WebP and AVIF settings"): 20 MB at 256×256,
-    /// 49 MB at 1024×1024, 71 MB at 1920×1080, 125 MB at 2048×2048, 269 MB at 3000×3000, 468 MB at 4096×4096 (RGB;
+    /// settings (`gradient-bench --codec-memory webp`, bench/README.md "WebP and AVIF settings"): 20 MiB at 256×256,
+    /// 48 MiB at 1024×1024, 69 MiB at 1920×1080, 122 MiB at 2048×2048, 263 MiB at 3000×3000, 457 MiB at 4096×4096 (RGB;
     /// RGBA measured 10–25 % less). 32 bytes a pixel plus 24 MiB covers every size measured with at least 4 % to
     /// spare. Lower methods and efforts do less work in the same buffers.
     public static func peakMemoryBytes(width: Int, height: Int, channels: Int, settings: WebPSettings) -> Int {
