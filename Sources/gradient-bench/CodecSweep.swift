@@ -143,21 +143,15 @@ struct CodecSweep {
         try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name))
     }
 
+    /// Our PNG of the 8-bit frame, for the bytes it is compared with.
     static func png(_ pixels: [UInt8], frame: CodecFrame) throws -> [UInt8] {
-        let format = PNGImageFormat(
-            width: frame.width, height: frame.height, colorType: frame.channels == 4 ? .rgba : .rgb)
-        var output: [UInt8] = []
-        let encoder = try PNGEncoder(format: format) { output.append(contentsOf: $0) }
-        let bytesPerRow = format.bytesPerRow
-        try pixels.withUnsafeBytes { buffer in
-            for y in 0..<frame.height {
-                try encoder.writeRow(UnsafeRawBufferPointer(rebasing: buffer[y * bytesPerRow..<(y + 1) * bytesPerRow]))
-            }
-        }
-        try encoder.finish()
-        return output
+        try FrameRenderer.encode(
+            pixels,
+            format: PNGImageFormat(
+                width: frame.width, height: frame.height, colorType: frame.channels == 4 ? .rgba : .rgb))
     }
 
+    /// RGB pixels as RGBA with alpha 255, as libwebp decodes an opaque file.
     static func addOpaqueAlpha(_ rgb: [UInt8]) -> [UInt8] {
         var rgba = [UInt8](repeating: 255, count: rgb.count / 3 * 4)
         for pixel in 0..<rgb.count / 3 {
