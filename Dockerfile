@@ -1,10 +1,11 @@
 # gradientd: a URL in, a gradient PNG out.
 #   docker build -t gradientd .
 #   docker run --rm -p 8080:8080 gradientd
-# Build stage: the Swift 6 toolchain with the libpng and zlib headers.
+# Build stage: the Swift 6 toolchain with the libpng, zlib, libwebp and libavif headers.
 FROM swift:6.1-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libpng-dev=1.6.39-2+deb12u* zlib1g-dev=1:1.2.13.dfsg-1 pkg-config=1.8.1-1 \
+       libwebp-dev=1.2.4-0.2+deb12u* libavif-dev=0.11.1-1+deb12u* \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift openapi.yaml ./
@@ -14,10 +15,12 @@ RUN swift build -c release --static-swift-stdlib --product gradientd \
     && install -m 0755 "$(swift build -c release --show-bin-path)/gradientd" /usr/local/bin/gradientd \
     && install -m 0755 "$(swift build -c release --show-bin-path)/gradient" /usr/local/bin/gradient
 
-# Runtime stage: Debian slim with only the two shared libraries the binaries load.
+# Runtime stage: Debian slim with only the shared libraries the binaries load: libpng, zlib, libwebp, libavif and
+# the AV1 codecs it is used with (aom encodes, dav1d decodes; libavif15 also pulls in the others it was built with).
 FROM debian:bookworm-slim
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libpng16-16=1.6.39-2+deb12u* zlib1g=1:1.2.13.dfsg-1 \
+       libwebp7=1.2.4-0.2+deb12u* libavif15=0.11.1-1+deb12u* libaom3=3.6.0-1+deb12u* libdav1d6=1.0.0-2+deb12u* \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin gradientd
 COPY --from=build /usr/local/bin/gradientd /usr/local/bin/gradient /usr/local/bin/

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the layering rules of ARCHITECTURE.md over the import lines of Sources/:
 # GradientCore imports nothing (no Foundation, no Glibc, no project module); HTTPCore imports no gradient module;
-# PNGEncoding knows nothing of gradients or HTTP.
+# PNGEncoding, WebPEncoding and AVIFEncoding know nothing of gradients or HTTP.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -16,7 +16,9 @@ check() {
     fi
 }
 check GradientCore '[A-Za-z_]+' 'anything (standard library only)'
-check HTTPCore 'GradientCore|GradientImage|PNGEncoding|GradientService|CPNG' 'gradient modules'
+check HTTPCore 'GradientCore|GradientImage|PNGEncoding|WebPEncoding|AVIFEncoding|GradientService|CPNG|CWebP|CAVIF' 'gradient modules'
 check PNGEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
+check WebPEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
+check AVIFEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 [ "$status" -eq 0 ] && echo "layering: ok"
 exit "$status"

@@ -36,6 +36,16 @@ struct BenchmarkOptions {
           --json           one JSON line per preset, shape and dither setting
           --write-dir DIR  write each PNG there as SHAPE-DITHER-INDEX.png (the `file` field of --json)
           --write-limit N  write only the first N presets' PNGs
+
+        Codec sweep (WebP and AVIF settings on corpus presets at the corpus shapes; one thread):
+          swift run -c release gradient-bench --codec-sweep bench/data/uigradients.json [--limit N] [--shape NAME]...
+                                              [--codec SETTING]... [--write-dir DIR]
+          --limit N        only the first N presets (default \(CodecSweep.defaultPresetLimit))
+          --codec SETTING  only this setting (repeatable): webp:mMqQ (method, effort) or avif:qQsSdD-444|420-aom|rav1e|svt
+          --write-dir DIR  write SHAPE-INDEX.png (the 8-bit frame), .webp and .avif (standard settings) there
+
+        Codec memory (one whole-frame encode with the standard settings; peak RSS growth; one per process):
+          swift run -c release gradient-bench --codec-memory webp|avif --query QUERY
         """
 
     var json = false
@@ -56,6 +66,12 @@ struct BenchmarkOptions {
     var ditherSettings = [true, false]
     var writeDirectory: String?
     var writeLimit: Int?
+    /// The preset file of `--codec-sweep`.
+    var codecSweepPath: String?
+    /// Settings given with `--codec`; empty means the default sweep.
+    var codecSettings: [CodecSetting] = []
+    /// `webp` or `avif` with `--codec-memory`.
+    var codecMemory: String?
 
     /// Parses `arguments`; prints the usage and exits on a malformed command line.
     init(arguments: ArraySlice<String>) {
@@ -100,6 +116,19 @@ struct BenchmarkOptions {
                 guard let path = arguments.popFirst() else { Self.fail("--write-dir needs a directory") }
                 writeDirectory = path
             case "--write-limit": writeLimit = Self.count(arguments.popFirst(), option: argument, maximum: 1_000_000)
+            case "--codec-sweep":
+                guard let path = arguments.popFirst() else { Self.fail("--codec-sweep needs a path") }
+                codecSweepPath = path
+            case "--codec":
+                guard let setting = arguments.popFirst().flatMap(CodecSetting.parse) else {
+                    Self.fail("--codec needs webp:mMqQ or avif:qQsSdD-444|420-aom|rav1e|svt")
+                }
+                codecSettings.append(setting)
+            case "--codec-memory":
+                guard let codec = arguments.popFirst(), codec == "webp" || codec == "avif" else {
+                    Self.fail("--codec-memory needs webp or avif")
+                }
+                codecMemory = codec
             case "--help":
                 print(Self.usage)
                 exit(0)

@@ -2,7 +2,15 @@ import Foundation
 
 let options = BenchmarkOptions(arguments: CommandLine.arguments.dropFirst())
 do {
-    if let corpusPath = options.corpusPath {
+    if let codec = options.codecMemory {
+        guard let query = options.queries.first?.query else {
+            StandardError.print("gradient-bench: --codec-memory needs --query")
+            exit(2)
+        }
+        try CodecMemoryProbe(codec: codec, query: query).run()
+    } else if let path = options.codecSweepPath {
+        try CodecSweep(options: options, corpusPath: path).run()
+    } else if let corpusPath = options.corpusPath {
         try CorpusBenchmark(options: options, corpusPath: corpusPath).run()
     } else {
         try WorkloadBenchmark(options: options).run()
