@@ -32,9 +32,8 @@ public struct AVIFSettings: Sendable, Hashable {
     /// - quality 75 is the smallest whose decoded pixels stay within mean 1.0/255 and max 4/255 of the exact ramp in
     ///   every case measured at both 10 and 12 bits: the first 40 presets at every shape (worst max 3.16/255) and all
     ///   382 presets at the 1920×1080 radial, the hardest shape (worst mean 0.31, max 3.79/255), and at 135° (max
-    ///   3.55/255). Quality 70 passes
-    ///   the first 40 presets but misses in 1 (10-bit) and 3 (12-bit) of the 1,910 cases of the whole corpus (max
-    ///   4.08 and 4.45/255, all radial); quality 60 misses in 1–2 of the first 200. Median bytes at quality 75,
+    ///   3.55/255). Quality 70 passes the first 40 presets but misses in 1 (10-bit) and 3 (12-bit) of the 1,910
+    ///   cases of the whole corpus (max 4.08 and 4.45/255, all radial); quality 60 misses in 1–2 of the first 200. Median bytes at quality 75,
     ///   10-bit: 641 over the first 200 cases, against 24,606 for the dithered PNG (3,883 against 443,958 radial);
     /// - speed 6 is the knee of bytes against time: at quality 70 speed 4 is 15 % smaller but 5× slower, speed 8 is
     ///   3.5× faster but twice the bytes (median 525 / 616 / 1,204 bytes at speed 4 / 6 / 8);
