@@ -53,6 +53,7 @@ let package = Package(
         .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore"]),
         .testTarget(name: "PNGEncodingTests", dependencies: ["PNGEncoding"]),
         .testTarget(name: "WebPEncodingTests", dependencies: ["WebPEncoding"]),
+        .testTarget(name: "AVIFEncodingTests", dependencies: ["AVIFEncoding"]),
         .testTarget(
             name: "GradientImageTests",
             dependencies: ["GradientImage", "GradientCore", "PNGEncoding", "WebPEncoding", "AVIFEncoding"],

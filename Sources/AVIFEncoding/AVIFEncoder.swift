@@ -40,49 +40,27 @@ public enum AVIFEncoder {
     public static func encode(
         samples: UnsafeBufferPointer<UInt16>, width: Int, height: Int, channels: Int, settings: AVIFSettings
     ) throws(AVIFEncodingError) -> [UInt8] {
-        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
-            throw .invalidDimensions(width: width, height: height)
-        }
-        guard channels == 3 || channels == 4 else { throw .invalidChannels(channels) }
-        guard samples.count == width * height * channels, let base = samples.baseAddress else {
+        let encoder = try AVIFFrameEncoder(width: width, height: height, channels: channels, settings: settings)
+        guard samples.count == width * height * channels else {
             throw .sampleCountMismatch(expected: width * height * channels, actual: samples.count)
         }
-        guard (1...100).contains(settings.quality), (0...10).contains(settings.speed),
-            [8, 10, 12].contains(settings.bitDepth)
-        else {
-            throw .invalidSettings(quality: settings.quality, speed: settings.speed, bitDepth: settings.bitDepth)
-        }
-        guard cavif_codec_name(cavifCodec(settings.codec)) != nil else { throw .codecUnavailable(settings.codec) }
-        var parameters = cavif_settings(
-            quantizer: Int32(settings.quantizer), speed: Int32(settings.speed), depth: Int32(settings.bitDepth),
-            yuv_format: settings.chroma == .yuv444 ? CAVIF_YUV444 : CAVIF_YUV420, matrix: Int32(matrixCoefficients),
-            codec: cavifCodec(settings.codec))
-        var output = cavif_bytes()
-        var message = [CChar](repeating: 0, count: Int(CAVIF_MESSAGE_CAPACITY))
-        let status = message.withUnsafeMutableBufferPointer {
-            cavif_encode(base, Int32(width), Int32(height), Int32(channels), &parameters, &output, $0.baseAddress)
-        }
-        defer { cavif_free(&output) }
-        guard status == 0, let bytes = output.bytes else {
-            throw .library(
-                code: Int(status), detail: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        }
-        return [UInt8](UnsafeBufferPointer(start: bytes, count: output.count))
+        try encoder.write(rows: samples, at: 0)
+        return try encoder.encode()
     }
 
-    /// Bytes of memory one encode of this size holds at its peak: the caller's 16-bit frame, the shim's copy at the
-    /// target depth, the YUV and alpha planes and libaom's state (its frame buffers with borders, reconstruction
-    /// and per-block search data); an upper bound for the render pool's frame-memory budget.
+    /// Bytes of memory one encode of this size holds at its peak: the YUV and alpha planes of
+    /// ``AVIFFrameEncoder`` (filled a band at a time, so no frame of samples is held), and libaom's state (its frame
+    /// buffers with borders, reconstruction and per-block search data); an upper bound for the render pool's
+    /// frame-memory budget.
     ///
-    /// Measured as peak RSS growth around rendering plus encoding with the standard settings
-    /// (`gradient-bench --codec-memory avif`, bench/README.md "WebP and AVIF settings"), RGB and RGBA, linear and
-    /// radial: 10 MiB at 256×256, 59 MiB at 1024×1024, 93 MiB at 1920×1080, 177 MiB at 2048×2048, 357 MiB at
-    /// 3000×3000, 669 MiB at 4096×4096 (42–47 bytes a pixel from 1920×1080 up). 46 bytes a pixel plus 20 MiB covers every size
-    /// measured with at least 10 % to spare. Measured with aom at speed 6 and depth 10; depth 8 holds less, depth 12
-    /// the same; other encoders and speeds were not measured.
+    /// Measured as the peak resident set of `gradient render … -o x.avif` less that of a 1×1 render (18 MB), with
+    /// the standard settings (aom, speed 6, 4:4:4): 38 MB at 1024×1024 RGBA, 76 MB at 1920×1080, 298 MB at
+    /// 3000×3000, 330 MB at 3000×3000 12-bit, 531 MB at 4096×4096 12-bit (32–37 bytes a pixel). 38 bytes a pixel
+    /// plus 8 MiB covers every size measured with at least 5 % to spare; other encoders and speeds were not
+    /// measured.
     public static func peakMemoryBytes(width: Int, height: Int, channels: Int, settings: AVIFSettings) -> Int {
         let pixels = max(width, 0) * max(height, 0)
-        return pixels * 46 + (20 << 20)
+        return pixels * 38 + (8 << 20)
     }
 
     static func cavifCodec(_ codec: AVIFCodec) -> cavif_codec {

@@ -11,45 +11,45 @@ public struct AVIFSettings: Sendable, Hashable {
     public var speed: Int
     /// Bits per sample in the file: 8, 10 or 12.
     public var bitDepth: Int
-    /// Chroma layout; default 4:4:4 (see ``standard(bitDepth:)``).
+    /// Chroma layout; the standard settings use 4:2:0 (see ``standard(bitDepth:)``).
     public var chroma: AVIFChroma
     /// The AV1 encoder; default ``AVIFCodec/aom`` (see ``standard(bitDepth:)``).
     public var codec: AVIFCodec
 
-    /// Settings with the given quality (1...100), speed (0...10) and depth (8, 10, 12), 4:4:4 chroma and the aom
+    /// Settings with the given quality (1...100), speed (0...10), depth (8, 10, 12) and chroma layout, and the aom
     /// encoder; out-of-range values are refused by ``AVIFEncoder/encode(samples:width:height:channels:settings:)``.
-    public init(quality: Int, speed: Int, bitDepth: Int) {
+    public init(quality: Int, speed: Int, bitDepth: Int, chroma: AVIFChroma = .yuv444) {
         self.quality = quality
         self.speed = speed
         self.bitDepth = bitDepth
-        chroma = .yuv444
+        self.chroma = chroma
         codec = .aom
     }
 
-    /// The service's settings at `bitDepth`: quality 75, speed 6, 4:4:4, aom — chosen by measurement on the preset
-    /// corpus at the five corpus shapes (the undithered 16-bit ramp; `gradient-bench --codec-sweep`, bench/README.md
-    /// "WebP and AVIF settings"):
-    /// - quality 75 is the smallest whose decoded pixels stay within mean 1.0/255 and max 4/255 of the exact ramp in
-    ///   every case measured at both 10 and 12 bits: the first 40 presets at every shape (worst max 3.16/255) and all
-    ///   382 presets at the 1920×1080 radial, the hardest shape (worst mean 0.31, max 3.79/255), and at 135° (max
-    ///   3.55/255). Quality 70 passes the first 40 presets but misses in 1 (10-bit) and 3 (12-bit) of the 1,910
-    ///   cases of the whole corpus (max 4.08 and 4.45/255, all radial); quality 60 misses in 1–2 of the first 200. Median bytes at quality 75,
-    ///   10-bit: 641 over the first 200 cases, against 24,606 for the dithered PNG (3,883 against 443,958 radial);
+    /// The service's settings at `bitDepth`: 4:2:0, speed 6, aom, quality 80 (85 at 12 bits) — chosen by measurement
+    /// on the first 40 presets of the corpus at the five corpus shapes (200 cases, the undithered 16-bit ramp;
+    /// `gradient-bench --codec-sweep`, bench/README.md "WebP and AVIF settings"):
+    /// - 4:2:0 because it is what keeps one 4096×4096 encode within the frame-memory budget: its peak resident set
+    ///   is 371 MB against 628 MB at 4:4:4 (libaom's frame buffers follow the chroma planes), and 16 concurrent
+    ///   4096×4096 misses must stay within the cache and frame budgets plus 64 MiB. It is also 1.5× faster. The
+    ///   cost is at hard stops, where chroma bleeds across the edge (max error 175/255 against 39/255 at 4:4:4 on a
+    ///   red|blue edge): crisp stripes want `format=webp` or `png`, which are lossless;
+    /// - quality 80 at 8 and 10 bits is the smallest that keeps every case within mean 1.0/255 and max 4/255 of the
+    ///   exact ramp at 4:2:0 (worst mean 0.31/255, worst max 3.74/255; quality 75 misses in 4 cases, 70 in 2);
+    ///   quality 85 at 12 bits (worst max 2.70/255; 80 misses in 1 case); median 676 bytes (664 at 12 bits)
+    ///   against 24,606 for the dithered PNG;
     /// - speed 6 is the knee of bytes against time: at quality 70 speed 4 is 15 % smaller but 5× slower, speed 8 is
-    ///   3.5× faster but twice the bytes (median 525 / 616 / 1,204 bytes at speed 4 / 6 / 8);
-    /// - 4:4:4 because 4:2:0 saves only 0–15 % on smooth ramps but bleeds chroma across hard stops (max error
-    ///   174/255 against 56/255 on a red|blue edge);
-    /// - aom because rav1e at the same quality and speed is 4 % larger and 7.6× slower, and SVT-AV1 (4:2:0 only)
-    ///   50 % larger.
+    ///   3.5× faster but twice the bytes (median 525 / 616 / 1,204 bytes at speed 4 / 6 / 8, 4:4:4);
+    /// - aom because rav1e at the same quality and speed is 4 % larger and 7.6× slower, and SVT-AV1 50 % larger.
     public static func standard(bitDepth: Int) -> AVIFSettings {
-        AVIFSettings(quality: 75, speed: 6, bitDepth: bitDepth)
+        AVIFSettings(quality: bitDepth == 12 ? 85 : 80, speed: 6, bitDepth: bitDepth, chroma: .yuv420)
     }
 
     /// The AV1 quantizer for ``quality``: round((100 − quality) × 63 / 100), 0 (lossless) ... 62.
     public var quantizer: Int { ((100 - quality) * 63 + 50) / 100 }
 
     /// Everything in these settings and the fixed colour description that changes the bytes, for cache keys and
-    /// ETags, e.g. `q75 s6 d10 yuv444 full cicp1/13/6 aom intrabc0`.
+    /// ETags, e.g. `q80 s6 d10 yuv420 full cicp1/13/6 aom intrabc0`.
     public var identity: String {
         "q\(quality) s\(speed) d\(bitDepth) yuv\(chroma.rawValue) full cicp1/13/\(AVIFEncoder.matrixCoefficients) "
             + codec.rawValue + (codec == .aom ? " intrabc0" : "")

@@ -34,14 +34,35 @@ static void *convert_samples(const uint16_t *samples, size_t count, int depth) {
     return scaled;
 }
 
-int cavif_encode(
-    const uint16_t *samples, int width, int height, int channels, const cavif_settings *settings, cavif_bytes *output,
+struct cavif_frame {
+    cavif_settings settings;
+    int channels;
+    /// The whole image's planes.
+    avifImage *image;
+    /// The next row expected by cavif_frame_write_rows.
+    int nextRow;
+};
+
+/// An image of `width` × `height` with the colour description every file carries, and no planes.
+static avifImage *create_image(int width, int height, const cavif_settings *settings) {
+    avifPixelFormat format = settings->yuv_format == CAVIF_YUV444 ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420;
+    avifImage *image = avifImageCreate((uint32_t)width, (uint32_t)height, (uint32_t)settings->depth, format);
+    if (image == NULL) return NULL;
+    image->colorPrimaries = AVIF_COLOR_PRIMARIES_BT709;
+    image->transferCharacteristics = AVIF_TRANSFER_CHARACTERISTICS_SRGB;
+    image->matrixCoefficients = (avifMatrixCoefficients)settings->matrix;
+    image->yuvRange = AVIF_RANGE_FULL;
+    image->alphaPremultiplied = AVIF_FALSE;
+    return image;
+}
+
+int cavif_frame_create(
+    int width, int height, int channels, const cavif_settings *settings, cavif_frame **frame,
     char message[CAVIF_MESSAGE_CAPACITY]) {
-    output->bytes = NULL;
-    output->count = 0;
+    *frame = NULL;
     message[0] = '\0';
     int depth = settings->depth;
-    if (samples == NULL || width <= 0 || height <= 0 || width > 65536 || height > 65536 || (channels != 3 && channels != 4)
+    if (width <= 0 || height <= 0 || width > 65536 || height > 65536 || (channels != 3 && channels != 4)
         || (depth != 8 && depth != 10 && depth != 12) || settings->quantizer < 0 || settings->quantizer > 63
         || settings->speed < 0 || settings->speed > 10
         || (settings->yuv_format != CAVIF_YUV444 && settings->yuv_format != CAVIF_YUV420)) {
@@ -52,43 +73,101 @@ int cavif_encode(
         snprintf(message, CAVIF_MESSAGE_CAPACITY, "libavif was built without the requested AV1 encoder");
         return AVIF_RESULT_NO_CODEC_AVAILABLE;
     }
-    size_t count = (size_t)width * (size_t)height * (size_t)channels;
-    void *pixels = convert_samples(samples, count, depth);
-    if (pixels == NULL) {
-        snprintf(message, CAVIF_MESSAGE_CAPACITY, "out of memory for the %d-bit frame", depth);
+    cavif_frame *created = calloc(1, sizeof *created);
+    if (created == NULL) {
+        snprintf(message, CAVIF_MESSAGE_CAPACITY, "out of memory for the frame");
         return CAVIF_OUT_OF_MEMORY;
     }
-    avifPixelFormat format = settings->yuv_format == CAVIF_YUV444 ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420;
-    avifImage *image = avifImageCreate((uint32_t)width, (uint32_t)height, (uint32_t)depth, format);
-    avifEncoder *encoder = avifEncoderCreate();
-    avifRWData encoded = AVIF_DATA_EMPTY;
+    created->settings = *settings;
+    created->channels = channels;
+    created->image = create_image(width, height, settings);
     avifResult result = AVIF_RESULT_OUT_OF_MEMORY;
-    if (image == NULL || encoder == NULL) {
-        set_message(message, "create", result, NULL);
+    if (created->image != NULL) {
+        result = avifImageAllocatePlanes(created->image, channels == 4 ? AVIF_PLANES_ALL : AVIF_PLANES_YUV);
+    }
+    if (result != AVIF_RESULT_OK) {
+        set_message(message, "allocate planes", result, NULL);
+        cavif_frame_destroy(created);
+        return (int)result;
+    }
+    *frame = created;
+    return CAVIF_OK;
+}
+
+int cavif_frame_write_rows(
+    cavif_frame *frame, int y, int rows, const uint16_t *samples, char message[CAVIF_MESSAGE_CAPACITY]) {
+    message[0] = '\0';
+    avifImage *image = frame->image;
+    int depth = frame->settings.depth;
+    int chromaShift = frame->settings.yuv_format == CAVIF_YUV420 ? 1 : 0;
+    if (samples == NULL || rows <= 0 || y != frame->nextRow || (uint32_t)(y + rows) > image->height
+        || (chromaShift && (y & 1))) {
+        snprintf(message, CAVIF_MESSAGE_CAPACITY, "rows %d..<%d are not the next band of the frame", y, y + rows);
+        return CAVIF_BAD_ARGUMENT;
+    }
+    size_t count = (size_t)image->width * (size_t)rows * (size_t)frame->channels;
+    void *pixels = convert_samples(samples, count, depth);
+    avifImage *band = create_image((int)image->width, rows, &frame->settings);
+    avifResult result = AVIF_RESULT_OUT_OF_MEMORY;
+    if (pixels == NULL || band == NULL) {
+        set_message(message, "band", result, NULL);
         goto done;
     }
-    image->colorPrimaries = AVIF_COLOR_PRIMARIES_BT709;
-    image->transferCharacteristics = AVIF_TRANSFER_CHARACTERISTICS_SRGB;
-    image->matrixCoefficients = (avifMatrixCoefficients)settings->matrix;
-    image->yuvRange = AVIF_RANGE_FULL;
-    image->alphaPremultiplied = AVIF_FALSE;
-
     avifRGBImage rgb;
-    avifRGBImageSetDefaults(&rgb, image);
-    rgb.format = channels == 4 ? AVIF_RGB_FORMAT_RGBA : AVIF_RGB_FORMAT_RGB;
+    avifRGBImageSetDefaults(&rgb, band);
+    rgb.format = frame->channels == 4 ? AVIF_RGB_FORMAT_RGBA : AVIF_RGB_FORMAT_RGB;
     rgb.depth = (uint32_t)depth;
     rgb.alphaPremultiplied = AVIF_FALSE;
     rgb.chromaDownsampling = AVIF_CHROMA_DOWNSAMPLING_AVERAGE;
     rgb.pixels = pixels;
-    rgb.rowBytes = (uint32_t)((size_t)width * (size_t)channels * (depth > 8 ? 2 : 1));
-    result = avifImageRGBToYUV(image, &rgb);
-    free(pixels);
-    pixels = NULL;
+    rgb.rowBytes = (uint32_t)((size_t)image->width * (size_t)frame->channels * (depth > 8 ? 2 : 1));
+    result = avifImageRGBToYUV(band, &rgb);
     if (result != AVIF_RESULT_OK) {
         set_message(message, "RGB to YUV", result, NULL);
         goto done;
     }
+    for (int plane = 0; plane < 3; plane++) {
+        int shift = plane == AVIF_CHAN_Y ? 0 : chromaShift;
+        size_t planeWidth = ((size_t)image->width + (size_t)shift) >> shift;
+        size_t bytes = planeWidth * (depth > 8 ? 2 : 1);
+        int planeRows = (rows + shift) >> shift;
+        for (int row = 0; row < planeRows; row++) {
+            memcpy(image->yuvPlanes[plane] + (size_t)((y >> shift) + row) * image->yuvRowBytes[plane],
+                   band->yuvPlanes[plane] + (size_t)row * band->yuvRowBytes[plane], bytes);
+        }
+    }
+    if (frame->channels == 4) {
+        size_t bytes = (size_t)image->width * (depth > 8 ? 2 : 1);
+        for (int row = 0; row < rows; row++) {
+            memcpy(image->alphaPlane + (size_t)(y + row) * image->alphaRowBytes,
+                   band->alphaPlane + (size_t)row * band->alphaRowBytes, bytes);
+        }
+    }
+    frame->nextRow = y + rows;
 
+done:
+    free(pixels);
+    if (band != NULL) avifImageDestroy(band);
+    return (int)result;
+}
+
+int cavif_frame_encode(cavif_frame *frame, cavif_bytes *output, char message[CAVIF_MESSAGE_CAPACITY]) {
+    output->bytes = NULL;
+    output->count = 0;
+    message[0] = '\0';
+    if ((uint32_t)frame->nextRow != frame->image->height) {
+        snprintf(message, CAVIF_MESSAGE_CAPACITY, "only %d of %u rows were written", frame->nextRow,
+                 frame->image->height);
+        return CAVIF_BAD_ARGUMENT;
+    }
+    const cavif_settings *settings = &frame->settings;
+    avifEncoder *encoder = avifEncoderCreate();
+    avifRWData encoded = AVIF_DATA_EMPTY;
+    avifResult result = AVIF_RESULT_OUT_OF_MEMORY;
+    if (encoder == NULL) {
+        set_message(message, "create", result, NULL);
+        goto done;
+    }
     encoder->codecChoice = codec_choice(settings->codec);
     encoder->maxThreads = 1;
     encoder->speed = settings->speed;
@@ -99,10 +178,10 @@ int cavif_encode(
     if (settings->codec == CAVIF_CODEC_AOM) {
         // Gradients have no repeated blocks for intra block copy to find, but libaom's screen-content detection
         // turns it on for some of them and then hashes every block: at 2048x2048 RGBA that took the peak from
-        // 145 MiB to 417 MiB and doubled the time, for identical bytes.
+        // 150 MB to 430 MB and doubled the time, for identical bytes.
         avifEncoderSetCodecSpecificOption(encoder, "enable-intrabc", "0");
     }
-    result = avifEncoderAddImage(encoder, image, 1, AVIF_ADD_IMAGE_FLAG_SINGLE);
+    result = avifEncoderAddImage(encoder, frame->image, 1, AVIF_ADD_IMAGE_FLAG_SINGLE);
     if (result != AVIF_RESULT_OK) {
         set_message(message, "encode", result, encoder->diag.error);
         goto done;
@@ -122,11 +201,15 @@ int cavif_encode(
     output->count = encoded.size;
 
 done:
-    free(pixels);
     avifRWDataFree(&encoded);
     if (encoder != NULL) avifEncoderDestroy(encoder);
-    if (image != NULL) avifImageDestroy(image);
     return (int)result;
+}
+
+void cavif_frame_destroy(cavif_frame *frame) {
+    if (frame == NULL) return;
+    if (frame->image != NULL) avifImageDestroy(frame->image);
+    free(frame);
 }
 
 int cavif_decode(const uint8_t *data, size_t size, cavif_image *output, char message[CAVIF_MESSAGE_CAPACITY]) {

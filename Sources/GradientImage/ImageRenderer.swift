@@ -60,7 +60,8 @@ public enum ImageRenderer {
     }
 
     /// AVIF of the spec's pixels: 16-bit rows of the ramp for 10- and 12-bit files, the 8-bit (dithered) rows for
-    /// 8-bit ones, each sample widened to `UInt16` as the encoder takes them.
+    /// 8-bit ones, each sample widened to `UInt16` as the encoder takes them. Rows go to the encoder's planes a band
+    /// at a time, so no frame of samples is held besides them.
     private static func encodeAVIF(
         _ spec: GradientSpec, settings: AVIFSettings, shouldContinue: () -> Bool
     ) throws(RenderError) -> [UInt8] {
@@ -72,28 +73,40 @@ public enum ImageRenderer {
         var rasterizer = Rasterizer(spec: source)
         let channels = rasterizer.isOpaque ? 3 : 4
         let samplesPerRow = spec.pixelWidth * channels
-        let frame = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: samplesPerRow * spec.pixelHeight)
-        defer { frame.deallocate() }
+        let bandRows = AVIFFrameEncoder.preferredBandRows
+        let band = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: samplesPerRow * bandRows)
+        defer { band.deallocate() }
         let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rasterizer.bytesPerRow, alignment: 16)
         defer { row.deallocate() }
-        for y in 0..<spec.pixelHeight {
-            guard shouldContinue() else { throw .cancelled }
-            rasterizer.renderRow(y, into: row)
-            let start = y * samplesPerRow
-            if source.depth == .sixteen {
-                for index in 0..<samplesPerRow {
-                    frame[start + index] = UInt16(row[2 * index]) << 8 | UInt16(row[2 * index + 1])
-                }
-            } else {
-                for index in 0..<samplesPerRow { frame[start + index] = UInt16(row[index]) }
-            }
-        }
         do {
-            return try AVIFEncoder.encode(
-                samples: UnsafeBufferPointer(frame), width: spec.pixelWidth, height: spec.pixelHeight,
-                channels: channels, settings: settings)
-        } catch {
+            let encoder = try AVIFFrameEncoder(
+                width: spec.pixelWidth, height: spec.pixelHeight, channels: channels, settings: settings)
+            var bandStart = 0
+            while bandStart < spec.pixelHeight {
+                let rows = min(bandRows, spec.pixelHeight - bandStart)
+                for index in 0..<rows {
+                    guard shouldContinue() else { throw RenderError.cancelled }
+                    rasterizer.renderRow(bandStart + index, into: row)
+                    let start = index * samplesPerRow
+                    if source.depth == .sixteen {
+                        for sample in 0..<samplesPerRow {
+                            band[start + sample] = UInt16(row[2 * sample]) << 8 | UInt16(row[2 * sample + 1])
+                        }
+                    } else {
+                        for sample in 0..<samplesPerRow { band[start + sample] = UInt16(row[sample]) }
+                    }
+                }
+                try encoder.write(
+                    rows: UnsafeBufferPointer(rebasing: band[..<(rows * samplesPerRow)]), at: bandStart)
+                bandStart += rows
+            }
+            return try encoder.encode()
+        } catch let error as AVIFEncodingError {
             throw .frameEncoding(format: .avif, message: error.message)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw .frameEncoding(format: .avif, message: "\(error)")
         }
     }
 }

@@ -46,17 +46,26 @@ private func error(
     return (total / Double(exact.count), largest)
 }
 
-/// The stated tolerance of the standard settings on smooth ramps (at most one full-scale sweep over 256 pixels),
-/// in 8-bit units: mean ≤ 1.0, max ≤ 4 (plus rounding slack for the exact 4.0 an 8-bit round trip can reach).
+/// The stated tolerance on smooth ramps (at most one full-scale sweep over 256 pixels), in 8-bit units: mean ≤ 1.0,
+/// max ≤ 4 (plus rounding slack for the exact 4.0 an 8-bit round trip can reach).
 private let meanTolerance = 1.0
 private let maximumTolerance = 4.0 + 1e-9
+
+/// The standard quality and speed with full-resolution chroma: these synthetic ramps sweep red against green in
+/// 256 pixels, far steeper in chroma than real gradients, so they check the conversion and the encode at 4:4:4; the
+/// standard 4:2:0 settings are checked on real gradients in GradientImageTests.
+private func fullChroma(bitDepth: Int) -> AVIFSettings {
+    var settings = AVIFSettings.standard(bitDepth: bitDepth)
+    settings.chroma = .yuv444
+    return settings
+}
 
 @Test(arguments: [10, 12])
 func smoothRampsRoundTripWithinTolerance(bitDepth: Int) throws {
     for (width, height) in [(256, 32), (301, 67), (513, 20)] {
         let samples = ramp(width: width, height: height, channels: 3)
         let avif = try encode(
-            samples, width: width, height: height, channels: 3, settings: .standard(bitDepth: bitDepth))
+            samples, width: width, height: height, channels: 3, settings: fullChroma(bitDepth: bitDepth))
         let decoded = try AVIFDecoder.decode(avif)
         #expect(decoded.width == width && decoded.height == height && decoded.channels == 3)
         #expect(decoded.depth == bitDepth)
@@ -70,7 +79,7 @@ func smoothRampsRoundTripWithinTolerance(bitDepth: Int) throws {
 @Test func tinyAndOddSizesKeepTheirSizeAndColour() throws {
     for (width, height) in [(1, 1), (1, 2), (3, 1), (7, 5), (5, 7)] {
         let samples = ramp(width: width, height: height, channels: 3)
-        let avif = try encode(samples, width: width, height: height, channels: 3, settings: .standard(bitDepth: 10))
+        let avif = try encode(samples, width: width, height: height, channels: 3, settings: fullChroma(bitDepth: 10))
         let decoded = try AVIFDecoder.decode(avif)
         #expect(decoded.width == width && decoded.height == height && decoded.channels == 3)
         let measured = error(decoded: decoded.samples, depth: 10, exact: samples)
@@ -80,7 +89,7 @@ func smoothRampsRoundTripWithinTolerance(bitDepth: Int) throws {
 
 @Test func eightBitSamplesPassThroughAsEightBitValues() throws {
     let samples = ramp(width: 200, height: 50, channels: 3).map { UInt16((Int($0) + 128) / 257) }
-    let avif = try encode(samples, width: 200, height: 50, channels: 3, settings: .standard(bitDepth: 8))
+    let avif = try encode(samples, width: 200, height: 50, channels: 3, settings: fullChroma(bitDepth: 8))
     let decoded = try AVIFDecoder.decode(avif)
     #expect(decoded.depth == 8 && decoded.channels == 3)
     let measured = error(decoded: decoded.samples, depth: 8, exact: samples, exactScale: 255)
@@ -91,7 +100,7 @@ func smoothRampsRoundTripWithinTolerance(bitDepth: Int) throws {
 func alphaGoesIntoAnAlphaPlane(bitDepth: Int) throws {
     let scale = bitDepth == 8 ? 257 : 1
     let samples = ramp(width: 256, height: 24, channels: 4).map { $0 / UInt16(scale) }
-    let avif = try encode(samples, width: 256, height: 24, channels: 4, settings: .standard(bitDepth: bitDepth))
+    let avif = try encode(samples, width: 256, height: 24, channels: 4, settings: fullChroma(bitDepth: bitDepth))
     let decoded = try AVIFDecoder.decode(avif)
     #expect(decoded.channels == 4 && decoded.depth == bitDepth)
     let alpha = stride(from: 3, to: samples.count, by: 4).map { samples[$0] }
@@ -162,7 +171,7 @@ func alphaGoesIntoAnAlphaPlane(bitDepth: Int) throws {
         case 0: variant.quality += 1
         case 1: variant.speed += 1
         case 2: variant.bitDepth = 12
-        case 3: variant.chroma = .yuv420
+        case 3: variant.chroma = .yuv444
         default: variant.codec = .rav1e
         }
         variants.append(variant)
@@ -184,4 +193,39 @@ func alphaGoesIntoAnAlphaPlane(bitDepth: Int) throws {
     let codecVersion = AVIFEncoder.codecVersion(codec)
     #expect(codecVersion != "unavailable" && codecVersion.first?.isNumber == true)
     #expect(AVIFEncoder.libraryVersion == "libavif \(installed) \(codec.rawValue) \(codecVersion)")
+}
+
+@Test(arguments: [AVIFChroma.yuv420, .yuv444], [1, 7, 16, 33])
+func bandsOfAnySizeGiveTheBytesOfOneWholeFrame(chroma: AVIFChroma, bandRows: Int) throws {
+    let (width, height) = (61, 45)
+    let samples = ramp(width: width, height: height, channels: 4)
+    var settings = AVIFSettings.standard(bitDepth: 10)
+    settings.chroma = chroma
+    let whole = try encode(samples, width: width, height: height, channels: 4, settings: settings)
+    let rows = chroma == .yuv420 && bandRows % 2 == 1 ? bandRows + 1 : bandRows
+    let encoder = try AVIFFrameEncoder(width: width, height: height, channels: 4, settings: settings)
+    try samples.withUnsafeBufferPointer { all in
+        var y = 0
+        while y < height {
+            let count = min(rows, height - y)
+            try encoder.write(
+                rows: UnsafeBufferPointer(rebasing: all[(y * width * 4)..<((y + count) * width * 4)]), at: y)
+            y += count
+        }
+    }
+    #expect(try encoder.encode() == whole)
+}
+
+@Test func bandsOutOfOrderOrMissingRowsAreRefused() throws {
+    let settings = AVIFSettings.standard(bitDepth: 10)
+    let band = [UInt16](repeating: 30000, count: 8 * 2 * 3)
+    let encoder = try AVIFFrameEncoder(width: 8, height: 6, channels: 3, settings: settings)
+    try band.withUnsafeBufferPointer { rows in
+        #expect(throws: AVIFEncodingError.self) { try encoder.write(rows: rows, at: 2) }
+        try encoder.write(rows: rows, at: 0)
+        #expect(throws: AVIFEncodingError.self) { try encoder.encode() }
+        #expect(throws: AVIFEncodingError.self) {
+            try encoder.write(rows: UnsafeBufferPointer(rebasing: rows[..<5]), at: 2)
+        }
+    }
 }

@@ -49,13 +49,30 @@ typedef struct {
     size_t count;
 } cavif_bytes;
 
-/// Encodes `width` × `height` pixels of `channels` (3 RGB, 4 straight-alpha RGBA) native-endian 16-bit samples,
-/// tightly packed, as a single-image AVIF on one thread. Samples are full scale 0...65535 and are rounded to
-/// `depth` bits, except at depth 8 where they are already 8-bit values (0...255, larger values clamped). With 4
-/// channels the alpha goes into an alpha plane. On failure `output` is empty and `message` says why.
-int cavif_encode(
-    const uint16_t *samples, int width, int height, int channels, const cavif_settings *settings, cavif_bytes *output,
+/// A frame being filled band by band and then encoded: the YUV (and alpha) planes of the whole image, the only
+/// full-size buffer an encode holds besides the AV1 encoder's own.
+typedef struct cavif_frame cavif_frame;
+
+/// Creates a frame of `width` × `height` pixels with `channels` (3 or 4) for `settings`, its planes allocated. On
+/// failure `*frame` is NULL and `message` says why.
+int cavif_frame_create(
+    int width, int height, int channels, const cavif_settings *settings, cavif_frame **frame,
     char message[CAVIF_MESSAGE_CAPACITY]);
+
+/// Converts `rows` rows of `channels` (3 RGB, 4 straight-alpha RGBA) native-endian 16-bit samples, tightly packed,
+/// into the planes from row `y` on, with
+/// libavif's own RGB to YUV conversion. Samples are full scale 0...65535 and are rounded to the depth, except at
+/// depth 8 where they are already 8-bit values (0...255, larger values clamped); with 4 channels the alpha goes into
+/// the alpha plane. Bands must come in order, and with 4:2:0 chroma every band but the last must
+/// have an even number of rows, so the result is that of converting the whole image at once.
+int cavif_frame_write_rows(
+    cavif_frame *frame, int y, int rows, const uint16_t *samples, char message[CAVIF_MESSAGE_CAPACITY]);
+
+/// Encodes the frame (every row written) as a single-image AVIF on one thread.
+int cavif_frame_encode(cavif_frame *frame, cavif_bytes *output, char message[CAVIF_MESSAGE_CAPACITY]);
+
+/// Releases the frame and its planes; NULL is ignored.
+void cavif_frame_destroy(cavif_frame *frame);
 
 /// A decoded AVIF: RGB or RGBA samples at the file's depth (0 ... 2^depth − 1), native-endian 16-bit, packed.
 typedef struct {
