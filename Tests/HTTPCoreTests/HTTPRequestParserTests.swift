@@ -135,6 +135,7 @@ struct HTTPRequestParserTests {
         ("Transfer-Encoding: gzip, chunked", .unsupportedTransferCoding),
         ("Transfer-Encoding: chunked", .bodyNotAllowed),
         ("Content-Length: 3", .bodyNotAllowed),
+        ("X: a\u{0}b", .malformedHeader),
         ("X: a\r\n b", .obsoleteLineFolding),
         ("X : a", .malformedHeader),
         ("X\u{1}: a", .malformedHeader),
@@ -185,5 +186,80 @@ struct HTTPRequestParserTests {
 
     @Test func http10NeedsNoHost() throws {
         #expect(try Self.parse("GET / HTTP/1.0\r\n\r\n")?.version == .http1_0)
+    }
+
+    static let post = "POST /g HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
+    static let next = "GET /next HTTP/1.1\r\nHost: a\r\n\r\n"
+
+    @Test func skipsTheSmallBodyOfAnotherMethodAtEverySplitPoint() throws {
+        let bytes = Array((Self.post + Self.next).utf8)
+        for split in 0...bytes.count {
+            var parser = HTTPRequestParser(limits: HTTPLimits())
+            var paths: [String] = []
+            parser.feed(bytes[0..<split])
+            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
+            parser.feed(bytes[split...])
+            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
+            #expect(paths == ["/g", "/next"], "split at \(split)")
+            #expect(!parser.hasPartialRequest)
+        }
+    }
+
+    @Test func aBodyStillToComeCountsAsAPartialRequest() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("DELETE /g HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\nab".utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "DELETE")
+        #expect(parser.hasPartialRequest)
+        parser.feed(Array("cdGET / HTTP/1.0\r\n\r\n".utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "GET")
+        #expect(!parser.hasPartialRequest)
+    }
+
+    @Test(arguments: [
+        ("POST", "Content-Length: 65537", HTTPRequestError.bodyTooLarge(limit: 65536), 413),
+        ("PUT", "Transfer-Encoding: chunked", .lengthRequired, 411),
+        ("GET", "Content-Length: 1", .bodyNotAllowed, 413),
+        ("HEAD", "Content-Length: 1", .bodyNotAllowed, 413),
+        ("OPTIONS", "Transfer-Encoding: chunked", .bodyNotAllowed, 413),
+    ])
+    func refusesBodiesItWillNotSkip(method: String, field: String, expected: HTTPRequestError, status: Int) {
+        let error = Self.error(of: "\(method) / HTTP/1.1\r\nHost: a\r\n\(field)\r\n\r\n")
+        #expect(error == expected)
+        #expect(error?.statusCode == status)
+    }
+
+    @Test func acceptsABodyExactlyAtTheLimit() throws {
+        let limits = HTTPLimits(maxDiscardedBodyBytes: 3)
+        #expect(try Self.parse("PATCH / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc", limits: limits) != nil)
+        #expect(
+            Self.error(of: "PATCH / HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\n", limits: limits)
+                == .bodyTooLarge(limit: 3))
+    }
+
+    /// Heads that cannot become valid, fed without a line end: each fails as soon as the bad byte is in.
+    @Test(arguments: [
+        ([0x00], HTTPRequestError.malformedRequestLine),
+        (Array("GE(".utf8), .malformedRequestLine),
+        (Array("\r\nG\u{7F}".utf8), .malformedRequestLine),
+        (Array("GET /a\u{1}".utf8), .malformedRequestLine),
+        (Array("GET / HTTP/1.1\r\nHost: a\r\nX: \u{1B}[2J".utf8), .malformedHeader),
+        (Array(0...255) + Array(0...255), .malformedRequestLine),
+    ])
+    func refusesAnImpossibleByteAsItArrives(bytes: [UInt8], expected: HTTPRequestError) {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(bytes)
+        #expect(throws: expected) { try parser.nextRequest(receivedAt: Self.now) }
+    }
+
+    @Test func checksBytesFedInPiecesOnce() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        for piece in ["GET /a?b=", "c HTTP/1.1\r", "\nHost: a\r\nX-Y: \t z\r\n", "\r\n"] {
+            parser.feed(Array(piece.utf8))
+            if let request = try parser.nextRequest(receivedAt: Self.now) {
+                #expect(request.headers["x-y"] == "z")
+                return
+            }
+        }
+        Issue.record("no request")
     }
 }
