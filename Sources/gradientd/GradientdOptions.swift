@@ -15,6 +15,7 @@ struct GradientdOptions: Equatable {
     var maxPixels = 33_554_432
     var logFormat = AccessLog.Format.text
     var showsHelp = false
+    var showsVersion = false
 
     static let usage = """
         gradientd — serve gradient images (PNG, WebP, AVIF) over HTTP
@@ -36,6 +37,7 @@ struct GradientdOptions: Equatable {
           --log-format FORMAT     access log on standard output: text, json, or off      GRADIENTD_LOG_FORMAT
                                   (no request lines) (default text)
           --help                  show this help
+          --version               print the package version and each format's output version
 
         Flags take their value as the next argument or after '='. A flag beats its environment variable.
         SIGTERM or SIGINT: stop accepting, /healthz answers 503, in-flight responses get 10 s to finish, exit 0.
@@ -66,6 +68,10 @@ struct GradientdOptions: Equatable {
             index += 1
             if argument == "--help" || argument == "-h" {
                 showsHelp = true
+                continue
+            }
+            if argument == "--version" {
+                showsVersion = true
                 continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -33,6 +33,10 @@ if options.showsHelp {
     print(GradientdOptions.usage)
     exit(0)
 }
+if options.showsVersion {
+    print(OutputVersions.report(program: "gradientd"))
+    exit(0)
+}
 
 ShutdownSignals.blockInNewThreads()
 raiseOpenFileLimit()

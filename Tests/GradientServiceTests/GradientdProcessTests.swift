@@ -1,4 +1,6 @@
 import Foundation
+import GradientCore
+import GradientImage
 import Testing
 
 /// Runs the built `gradientd` executable, which sits beside the test bundle.
@@ -128,5 +130,16 @@ struct GradientdProcessTests {
         #expect(daemon.waitForExit(timeout: .seconds(10)) == 2)
         #expect(
             daemon.remainingOutput() == "gradientd: GRADIENTD_PORT must be an integer from 0 to 65535, got \"abc\"\n")
+    }
+
+    @Test func versionPrintsThePackageAndEachFormatsOutputVersion() throws {
+        let daemon = try GradientdProcess(arguments: ["--version"])
+        #expect(daemon.waitForExit(timeout: .seconds(10)) == 0)
+        let lines = daemon.remainingOutput().split(separator: "\n").map(String.init)
+        #expect(lines.first == "gradientd \(PackageVersion.current)")
+        #expect(lines.contains("png: " + GradientPNG.outputVersion))
+        #expect(lines.contains("webp: " + ImageEncoderSettings.webp(.standard).outputVersion))
+        #expect(lines.contains("avif: " + ImageEncoderSettings.avif(.standard(bitDepth: 10)).outputVersion))
+        #expect(lines.count == 4)
     }
 }
