@@ -15,8 +15,9 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxHeaderFields: Int
 
     /// Largest body read (and discarded) so that a request of a method the server does not serve (POST, PUT, …) gets
-    /// its answer (405) and the connection stays usable. Default 65536 (64 KiB). Larger is refused with 413 and the
-    /// connection is closed. GET, HEAD and OPTIONS take no body at all.
+    /// its answer (405) and the connection stays usable: the Content-Length, or a chunked body's bytes with their
+    /// framing. Default 65536 (64 KiB). Larger is refused with 413 and the connection is closed. GET, HEAD and
+    /// OPTIONS take no body at all.
     public var maxDiscardedBodyBytes: Int
 
     /// Time allowed from the first byte of a request to the end of its header section (slowloris guard), and of a

@@ -36,10 +36,12 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
     /// A GET, HEAD or OPTIONS request with a body (Content-Length above zero or chunked Transfer-Encoding); these
     /// take none. Status 413.
     case bodyNotAllowed
-    /// A request of another method whose Content-Length is above ``HTTPLimits/maxDiscardedBodyBytes``. Status 413.
+    /// A request of another method whose body (Content-Length, or chunked with its framing) is above
+    /// ``HTTPLimits/maxDiscardedBodyBytes``. Status 413.
     case bodyTooLarge(limit: Int)
-    /// A request of another method with a chunked body, which is not read. Status 411.
-    case lengthRequired
+    /// A chunked body that breaks RFC 9112 §7.1 (a chunk size that is not hex, data not followed by CRLF, a
+    /// malformed trailer). Status 400.
+    case invalidChunkedBody
 
     /// The HTTP status code this refusal is answered with.
     public var statusCode: Int {
@@ -48,10 +50,9 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
         case .headerSectionTooLarge, .tooManyHeaderFields: 431
         case .unsupportedVersion: 505
         case .bodyNotAllowed, .bodyTooLarge: 413
-        case .lengthRequired: 411
         case .malformedRequestLine, .invalidTarget, .malformedHeader, .obsoleteLineFolding, .missingHost,
             .duplicateHost, .invalidContentLength, .conflictingContentLength, .contentLengthWithTransferEncoding,
-            .unsupportedTransferCoding:
+            .unsupportedTransferCoding, .invalidChunkedBody:
             400
         }
     }
@@ -75,7 +76,7 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
         case .unsupportedTransferCoding: "The request uses an unsupported transfer coding."
         case .bodyNotAllowed: "GET, HEAD and OPTIONS requests take no body."
         case .bodyTooLarge(let limit): "The request body is larger than \(limit) bytes."
-        case .lengthRequired: "A request body must be sent with Content-Length; chunked bodies are not read."
+        case .invalidChunkedBody: "The chunked request body is malformed."
         }
     }
 }

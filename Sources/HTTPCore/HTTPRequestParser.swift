@@ -13,10 +13,11 @@
 /// Bytes that can never be part of a valid head (a non-token byte in the method, a control byte in the request line
 /// or a field line) fail the parser as soon as they are fed, without waiting for the line to end.
 ///
-/// Bodies: GET, HEAD and OPTIONS take none (413). Any other method may carry a `Content-Length` body of at most
-/// ``HTTPLimits/maxDiscardedBodyBytes``: its request is returned at once (the handler refuses the method) and the body
-/// bytes are skipped before the next request, so the connection stays in step. A larger body is refused with 413, a
-/// chunked one with 411.
+/// Bodies: GET, HEAD and OPTIONS take none (413). Any other method may carry a body of at most
+/// ``HTTPLimits/maxDiscardedBodyBytes`` (with `Content-Length`, or chunked, framing included): its request is
+/// returned at once (the handler refuses the method) and the body is skipped before the next request, so the
+/// connection stays in step. A larger body is refused with 413 as soon as its size is known, a malformed chunked one
+/// with 400.
 struct HTTPRequestParser: Sendable {
     let limits: HTTPLimits
     /// Bytes received and not yet consumed by a returned request.
@@ -30,16 +31,24 @@ struct HTTPRequestParser: Sendable {
     /// Field lines seen so far in the current head.
     private var fieldLineCount = 0
     private var failure: HTTPRequestError?
-    /// Body bytes of the last returned request still to be skipped.
-    private var bodyBytesToDiscard = 0
+    /// The body of the last returned request, while it is being skipped.
+    private var bodySkip: BodySkip?
     /// How far the bytes of the current head have been checked for bytes that cannot belong to it.
     private var checkedOffset = 0
     /// Where the byte check is within the current head.
     private var checkPhase = CheckPhase.method
 
+    /// How the body being skipped is framed, and how much of it is left.
+    private enum BodySkip {
+        case length(remaining: Int)
+        case chunked(ChunkedBodySkipper)
+    }
+
     /// The part of a head that ``checkedOffset`` is in.
     private enum CheckPhase {
-        case method, requestLine, fieldLine
+        case method, requestLine, lineStart, lineStartAfterCR, fieldLine
+        /// Past the empty line ending the head: what follows (a body, the next request) is not this head's.
+        case headEnd
     }
 
     init(limits: HTTPLimits) {
@@ -47,7 +56,10 @@ struct HTTPRequestParser: Sendable {
     }
 
     /// Whether bytes of an unfinished request are buffered.
-    var hasPartialRequest: Bool { !buffer.isEmpty || bodyBytesToDiscard > 0 }
+    var hasPartialRequest: Bool { !buffer.isEmpty || bodySkip != nil }
+
+    /// Whether the body of the last returned request is still being skipped.
+    var isSkippingBody: Bool { bodySkip != nil }
 
     /// Appends received bytes.
     mutating func feed(_ bytes: UnsafeRawBufferPointer) {
@@ -63,13 +75,13 @@ struct HTTPRequestParser: Sendable {
     mutating func nextRequest(receivedAt: ContinuousClock.Instant) throws(HTTPRequestError) -> HTTPRequest? {
         if let failure { throw failure }
         do {
-            discardBodyBytes()
-            guard bodyBytesToDiscard == 0 else { return nil }
+            try skipBodyBytes()
+            guard bodySkip == nil else { return nil }
             guard let headEnd = try findEndOfHead() else { return nil }
-            let (request, bodyLength) = try parseHead(upTo: headEnd, receivedAt: receivedAt)
+            let (request, body) = try parseHead(upTo: headEnd, receivedAt: receivedAt)
             consume(headEnd)
-            bodyBytesToDiscard = bodyLength
-            discardBodyBytes()
+            bodySkip = body
+            try skipBodyBytes()
             return request
         } catch {
             failure = error
@@ -91,11 +103,18 @@ struct HTTPRequestParser: Sendable {
         checkPhase = .method
     }
 
-    /// Drops buffered bytes of a body being skipped.
-    private mutating func discardBodyBytes() {
-        guard bodyBytesToDiscard > 0, !buffer.isEmpty else { return }
-        let count = min(bodyBytesToDiscard, buffer.count)
-        bodyBytesToDiscard -= count
+    /// Drops buffered bytes of a body being skipped; clears ``bodySkip`` at the body's end.
+    private mutating func skipBodyBytes() throws(HTTPRequestError) {
+        guard let skip = bodySkip, !buffer.isEmpty else { return }
+        let count: Int
+        switch skip {
+        case .length(let remaining):
+            count = min(remaining, buffer.count)
+            bodySkip = count == remaining ? nil : .length(remaining: remaining - count)
+        case .chunked(var skipper):
+            count = try skipper.skip(buffer[...])
+            bodySkip = skipper.isFinished ? nil : .chunked(skipper)
+        }
         if count == buffer.count {
             buffer.removeAll(keepingCapacity: true)
         } else {
@@ -108,27 +127,40 @@ struct HTTPRequestParser: Sendable {
     private mutating func checkNewBytes() throws(HTTPRequestError) {
         var index = checkedOffset
         let end = buffer.count
-        while index < end {
+        while index < end, checkPhase != .headEnd {
             let byte = buffer[index]
             switch checkPhase {
             case .method:
                 if byte == 0x20 {
                     checkPhase = .requestLine
                 } else if byte == 0x0A {
-                    checkPhase = .fieldLine
+                    checkPhase = .lineStart
                 } else if !HTTPSyntax.isTokenByte(byte) && byte != 0x0D {
                     throw .malformedRequestLine
                 }
             case .requestLine:
                 if byte == 0x0A {
-                    checkPhase = .fieldLine
+                    checkPhase = .lineStart
                 } else if byte < 0x20 && byte != 0x0D || byte == 0x7F {
                     throw .malformedRequestLine
                 }
+            case .lineStart, .lineStartAfterCR:
+                if byte == 0x0A {
+                    checkPhase = .headEnd
+                } else if byte == 0x0D && checkPhase == .lineStart {
+                    checkPhase = .lineStartAfterCR
+                } else {
+                    checkPhase = .fieldLine
+                    continue
+                }
             case .fieldLine:
-                if byte < 0x20 && byte != 0x09 && byte != 0x0D && byte != 0x0A || byte == 0x7F {
+                if byte == 0x0A {
+                    checkPhase = .lineStart
+                } else if byte < 0x20 && byte != 0x09 && byte != 0x0D || byte == 0x7F {
                     throw .malformedHeader
                 }
+            case .headEnd:
+                break
             }
             index += 1
         }
@@ -190,7 +222,7 @@ struct HTTPRequestParser: Sendable {
     private func parseHead(
         upTo headEnd: Int, receivedAt: ContinuousClock.Instant
     ) throws(HTTPRequestError)
-        -> (request: HTTPRequest, bodyLength: Int)
+        -> (request: HTTPRequest, body: BodySkip?)
     {
         let lineEnd = requestLineEnd!
         let line = Self.stripCR(buffer[0..<lineEnd])
@@ -198,11 +230,11 @@ struct HTTPRequestParser: Sendable {
         let target = try RequestTarget(parsing: targetBytes, method: method)
         let headers = try parseFields(from: lineEnd + 1, to: headEnd)
         let connectionOptions = ConnectionOptions(headers: headers)
-        let bodyLength = try Self.validateSemantics(headers, method: method, version: version, limits: limits)
+        let body = try Self.validateSemantics(headers, method: method, version: version, limits: limits)
         let request = HTTPRequest(
             method: method, target: String(decoding: targetBytes, as: UTF8.self), target: target, version: version,
             headers: headers, receivedAt: receivedAt, connectionOptions: connectionOptions)
-        return (request, bodyLength)
+        return (request, body)
     }
 
     private static func stripCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -261,10 +293,10 @@ struct HTTPRequestParser: Sendable {
     }
 
     /// Host and message framing checks (RFC 9112 §3.2, §6.1, §6.3): no smuggling, and no bodies but small ones on
-    /// methods this server refuses anyway. Returns the length of the body to skip.
+    /// methods this server refuses anyway. Returns how to skip the body, nil when there is none.
     private static func validateSemantics(
         _ headers: HTTPHeaders, method: String, version: HTTPVersion, limits: HTTPLimits
-    ) throws(HTTPRequestError) -> Int {
+    ) throws(HTTPRequestError) -> BodySkip? {
         var hostCount = 0
         var contentLengths = 0
         var contentLength = 0
@@ -297,11 +329,11 @@ struct HTTPRequestParser: Sendable {
         if hasUnknownCoding { throw .unsupportedTransferCoding }
         if hostCount > 1 { throw .duplicateHost }
         if hostCount == 0 && version == .http1_1 { throw .missingHost }
-        guard hasTransferEncoding || contentLength > 0 else { return 0 }
+        guard hasTransferEncoding || contentLength > 0 else { return nil }
         if bodylessMethods.contains(method) { throw .bodyNotAllowed }
-        if hasTransferEncoding { throw .lengthRequired }
+        if hasTransferEncoding { return .chunked(ChunkedBodySkipper(limit: limits.maxDiscardedBodyBytes)) }
         if contentLength > limits.maxDiscardedBodyBytes { throw .bodyTooLarge(limit: limits.maxDiscardedBodyBytes) }
-        return contentLength
+        return .length(remaining: contentLength)
     }
 
     /// Methods that never carry a body here: the ones the server answers.

@@ -42,7 +42,6 @@ public struct HTTPResponseHead: Sendable {
         case 408: "Request Timeout"
         case 409: "Conflict"
         case 410: "Gone"
-        case 411: "Length Required"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 414: "URI Too Long"

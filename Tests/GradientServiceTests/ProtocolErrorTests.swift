@@ -92,10 +92,24 @@ struct ProtocolErrorTests {
         }
     }
 
-    @Test func aBodyOverTheLimitIs413AndAChunkedOneIs411() throws {
+    @Test func aChunkedBodyIs405TooAndTheConnectionStaysUsable() throws {
+        try ServiceHarness().withServer { port in
+            let client = try LoopbackClient(port: port)
+            client.send(
+                "PUT /gradient HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "5\r\nhello\r\n0\r\n\r\n")
+            client.request("/healthz")
+            let responses = try client.readResponses(2)
+            #expect(responses.map(\.status) == [405, 200])
+            #expect(responses[0].header("Allow") == "GET, HEAD, OPTIONS")
+        }
+    }
+
+    @Test func aBodyOverTheLimitIs413AndAMalformedChunkedOneIs400() throws {
         for (request, status) in [
             ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 65537\r\n\r\n", 413),
-            ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 411),
+            ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n20000\r\n", 413),
+            ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nhello\r\n0\r\n\r\n", 400),
         ] {
             try ServiceHarness().withServer { port in
                 let client = try LoopbackClient(port: port)

@@ -205,6 +205,14 @@ struct HTTPRequestParserTests {
         }
     }
 
+    @Test func aBinaryBodyIsNotCheckedAsAHead() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 256\r\n\r\n".utf8) + Array(0...255))
+        parser.feed(Array(Self.next.utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "POST")
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.path == "/next")
+    }
+
     @Test func aBodyStillToComeCountsAsAPartialRequest() throws {
         var parser = HTTPRequestParser(limits: HTTPLimits())
         parser.feed(Array("DELETE /g HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\nab".utf8))
@@ -217,7 +225,6 @@ struct HTTPRequestParserTests {
 
     @Test(arguments: [
         ("POST", "Content-Length: 65537", HTTPRequestError.bodyTooLarge(limit: 65536), 413),
-        ("PUT", "Transfer-Encoding: chunked", .lengthRequired, 411),
         ("GET", "Content-Length: 1", .bodyNotAllowed, 413),
         ("HEAD", "Content-Length: 1", .bodyNotAllowed, 413),
         ("OPTIONS", "Transfer-Encoding: chunked", .bodyNotAllowed, 413),
@@ -226,6 +233,50 @@ struct HTTPRequestParserTests {
         let error = Self.error(of: "\(method) / HTTP/1.1\r\nHost: a\r\n\(field)\r\n\r\n")
         #expect(error == expected)
         #expect(error?.statusCode == status)
+    }
+
+    static let chunkedPost =
+        "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "5;name=value\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-Trailer: t\r\n\r\n"
+
+    @Test func skipsAChunkedBodyWithExtensionsAndTrailersAtEverySplitPoint() throws {
+        let bytes = Array((Self.chunkedPost + Self.next).utf8)
+        for split in 0...bytes.count {
+            var parser = HTTPRequestParser(limits: HTTPLimits())
+            var paths: [String] = []
+            parser.feed(bytes[0..<split])
+            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
+            parser.feed(bytes[split...])
+            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
+            #expect(paths == ["/c", "/next"], "split at \(split)")
+            #expect(!parser.hasPartialRequest)
+        }
+    }
+
+    @Test func skipsAChunkedBodyWithBareLineFeedsAndNoTrailers() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("PUT / HTTP/1.1\nHost: a\nTransfer-Encoding: chunked\n\n3\nabc\n0\n\n\(Self.next)".utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "PUT")
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.path == "/next")
+    }
+
+    @Test(arguments: [
+        ("zz\r\n", HTTPRequestError.invalidChunkedBody),
+        ("\r\n", .invalidChunkedBody),
+        ("3\r\nabcd\r\n", .invalidChunkedBody),
+        ("3\r\nabc\r\r\n", .invalidChunkedBody),
+        ("1\u{1}\r\n", .invalidChunkedBody),
+        ("0\r\n: no name\r\n\r\n", .invalidChunkedBody),
+        ("10001\r\n", .bodyTooLarge(limit: 65536)),
+        ("FFFFFFFFFFFFFFFFFFFFFFFF\r\n", .bodyTooLarge(limit: 65536)),
+        (String(repeating: "1\r\nx\r\n", count: 11000), .bodyTooLarge(limit: 65536)),
+    ])
+    func refusesAMalformedOrOverlongChunkedBody(body: String, expected: HTTPRequestError) {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(body)".utf8))
+        #expect(throws: expected) {
+            while try parser.nextRequest(receivedAt: Self.now) != nil {}
+        }
     }
 
     @Test func acceptsABodyExactlyAtTheLimit() throws {
