@@ -64,6 +64,13 @@ struct TeachingErrorTests {
                 + "never sent: leave it out (ff0000) or write %23")
         let middle = try #require(Self.error(of: "colors=&width=100"))
         #expect(middle.detail == "colors must not be empty")
+        let cut = try #require(Self.error(of: "width=100&colors=red,"))
+        #expect(
+            cut.detail
+                == "colors: empty stop after the last comma (if the URL had a '#' here, a '#' in a URL starts a "
+                + "fragment, which is never sent: leave it out (ff0000) or write %23) at \"red,\"")
+        let notCut = try #require(Self.error(of: "colors=red,&width=100"))
+        #expect(notCut.detail == "colors: empty stop at \"\"")
     }
 
     @Test(arguments: [

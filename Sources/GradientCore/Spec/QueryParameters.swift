@@ -19,6 +19,8 @@ struct QueryParameters {
     }
 
     private var values: [String: Substring] = [:]
+    /// The name of the query's last item: an unescaped `#` cuts the query inside its value.
+    private(set) var lastName: String?
 
     init(_ items: [(name: String, value: String)]) throws(SpecError) {
         for (index, (name, value)) in items.enumerated() {
@@ -30,6 +32,7 @@ struct QueryParameters {
             }
             values[name] = Substring(value)
         }
+        lastName = items.last?.name
     }
 
     /// The value of `name`, if given.

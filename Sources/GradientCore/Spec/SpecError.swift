@@ -65,8 +65,7 @@ public enum SpecError: Error, Sendable, Hashable {
         case .emptyValue(let parameter):
             return "\(parameter) must not be empty"
         case .emptyLastValue(let parameter):
-            return "\(parameter) must not be empty; if the URL had a '#' here, a '#' in a URL starts a fragment, "
-                + "which is never sent: leave it out (ff0000) or write %23"
+            return "\(parameter) must not be empty; " + fragmentHint
         case .invalidValue(let parameter, let token, let expected):
             return "\(parameter) must be \(expected), got \(quoted(token))"
         case .invalidColor(let parameter, let token, let reason):
@@ -96,6 +95,11 @@ public enum SpecError: Error, Sendable, Hashable {
         }
     }
 }
+
+/// What to say where the query may have been cut short by an unescaped `#`.
+let fragmentHint =
+    "if the URL had a '#' here, a '#' in a URL starts a fragment, which is never sent: leave it out (ff0000) or "
+    + "write %23"
 
 /// `value` with commas between groups of three digits: 33,554,432.
 func grouped(_ value: Int) -> String {
