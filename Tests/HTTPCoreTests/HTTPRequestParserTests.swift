@@ -191,18 +191,23 @@ struct HTTPRequestParserTests {
     static let post = "POST /g HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
     static let next = "GET /next HTTP/1.1\r\nHost: a\r\n\r\n"
 
-    @Test func skipsTheSmallBodyOfAnotherMethodAtEverySplitPoint() throws {
-        let bytes = Array((Self.post + Self.next).utf8)
+    /// Feeds `text` in two pieces split at every byte; expects the paths of `paths` each time and nothing left over.
+    static func expectPathsAtEverySplitPoint(_ text: String, _ paths: [String]) throws {
+        let bytes = Array(text.utf8)
         for split in 0...bytes.count {
             var parser = HTTPRequestParser(limits: HTTPLimits())
-            var paths: [String] = []
-            parser.feed(bytes[0..<split])
-            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
-            parser.feed(bytes[split...])
-            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
-            #expect(paths == ["/g", "/next"], "split at \(split)")
+            var parsed: [String] = []
+            for piece in [bytes[0..<split], bytes[split...]] {
+                parser.feed(piece)
+                while let request = try parser.nextRequest(receivedAt: Self.now) { parsed.append(request.path) }
+            }
+            #expect(parsed == paths, "split at \(split)")
             #expect(!parser.hasPartialRequest)
         }
+    }
+
+    @Test func skipsTheSmallBodyOfAnotherMethodAtEverySplitPoint() throws {
+        try Self.expectPathsAtEverySplitPoint(Self.post + Self.next, ["/g", "/next"])
     }
 
     @Test func aBinaryBodyIsNotCheckedAsAHead() throws {
@@ -240,17 +245,7 @@ struct HTTPRequestParserTests {
         + "5;name=value\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-Trailer: t\r\n\r\n"
 
     @Test func skipsAChunkedBodyWithExtensionsAndTrailersAtEverySplitPoint() throws {
-        let bytes = Array((Self.chunkedPost + Self.next).utf8)
-        for split in 0...bytes.count {
-            var parser = HTTPRequestParser(limits: HTTPLimits())
-            var paths: [String] = []
-            parser.feed(bytes[0..<split])
-            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
-            parser.feed(bytes[split...])
-            while let request = try parser.nextRequest(receivedAt: Self.now) { paths.append(request.path) }
-            #expect(paths == ["/c", "/next"], "split at \(split)")
-            #expect(!parser.hasPartialRequest)
-        }
+        try Self.expectPathsAtEverySplitPoint(Self.chunkedPost + Self.next, ["/c", "/next"])
     }
 
     @Test func skipsAChunkedBodyWithBareLineFeedsAndNoTrailers() throws {
