@@ -41,7 +41,11 @@ struct ConnectionCore: Sendable {
             lifecycle.shouldRead(bufferedOutputBytes: output.byteCount)
         else { return .none }
         do {
-            guard let request = try parser.nextRequest(receivedAt: .now) else { return .none }
+            let wasSkippingBody = parser.isSkippingBody
+            guard let request = try parser.nextRequest(receivedAt: .now) else {
+                if wasSkippingBody && !parser.hasPartialRequest { lifecycle.bodySkipped(at: .now) }
+                return .none
+            }
             let (sequence, keepAlive) = lifecycle.requestReceived(
                 version: request.version, options: request.connectionOptions,
                 hasPartialRequest: parser.hasPartialRequest, at: request.receivedAt)

@@ -63,6 +63,13 @@ struct ConnectionLifecycle: Sendable {
         return (nextRequestSequence, keepAlive)
     }
 
+    /// The skipped body of the last request ended at `now` with nothing after it: the head timer stops, and the
+    /// connection is idle if no response is pending, as after a response.
+    mutating func bodySkipped(at now: Instant) {
+        headStartedAt = nil
+        if requestsInFlight == 0 && acceptsRequests && !isDraining { idleSince = now }
+    }
+
     /// A request was refused by the parser; it still takes a place in the response order and ends reading.
     mutating func requestRefused() -> Int {
         acceptsRequests = false

@@ -14,8 +14,14 @@ public struct HTTPLimits: Sendable, Equatable {
     /// Most header fields accepted in one request. Default 100. More are refused with 431.
     public var maxHeaderFields: Int
 
-    /// Time allowed from the first byte of a request to the end of its header section (slowloris guard).
-    /// Default 10 seconds.
+    /// Largest body read (and discarded) so that a request of a method the server does not serve (POST, PUT, …) gets
+    /// its answer (405) and the connection stays usable: the Content-Length, or a chunked body's bytes with their
+    /// framing. Default 65536 (64 KiB). Larger is refused with 413 and the connection is closed. GET, HEAD and
+    /// OPTIONS take no body at all.
+    public var maxDiscardedBodyBytes: Int
+
+    /// Time allowed from the first byte of a request to the end of its header section (slowloris guard), and of a
+    /// discarded body to its last byte. Default 10 seconds.
     public var headerTimeout: Duration
 
     /// Time a persistent connection may stay open with nothing to read or write between requests. Default 30 seconds.
@@ -42,6 +48,7 @@ public struct HTTPLimits: Sendable, Equatable {
         maxRequestLineBytes: Int = 8192,
         maxHeaderSectionBytes: Int = 16384,
         maxHeaderFields: Int = 100,
+        maxDiscardedBodyBytes: Int = 65536,
         headerTimeout: Duration = .seconds(10),
         idleTimeout: Duration = .seconds(30),
         writeTimeout: Duration = .seconds(30),
@@ -52,6 +59,7 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderSectionBytes = maxHeaderSectionBytes
         self.maxHeaderFields = maxHeaderFields
+        self.maxDiscardedBodyBytes = maxDiscardedBodyBytes
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout

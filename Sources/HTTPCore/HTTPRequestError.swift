@@ -33,9 +33,15 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
     case contentLengthWithTransferEncoding
     /// A transfer coding other than `chunked`. Status 400.
     case unsupportedTransferCoding
-    /// A request with a body (Content-Length above zero or chunked Transfer-Encoding); this server takes none.
-    /// Status 413.
+    /// A GET, HEAD or OPTIONS request with a body (Content-Length above zero or chunked Transfer-Encoding); these
+    /// take none. Status 413.
     case bodyNotAllowed
+    /// A request of another method whose body (Content-Length, or chunked with its framing) is above
+    /// ``HTTPLimits/maxDiscardedBodyBytes``. Status 413.
+    case bodyTooLarge(limit: Int)
+    /// A chunked body that breaks RFC 9112 §7.1 (a chunk size that is not hex, data not followed by CRLF, a
+    /// malformed trailer). Status 400.
+    case invalidChunkedBody
 
     /// The HTTP status code this refusal is answered with.
     public var statusCode: Int {
@@ -43,10 +49,10 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
         case .requestLineTooLong: 414
         case .headerSectionTooLarge, .tooManyHeaderFields: 431
         case .unsupportedVersion: 505
-        case .bodyNotAllowed: 413
+        case .bodyNotAllowed, .bodyTooLarge: 413
         case .malformedRequestLine, .invalidTarget, .malformedHeader, .obsoleteLineFolding, .missingHost,
             .duplicateHost, .invalidContentLength, .conflictingContentLength, .contentLengthWithTransferEncoding,
-            .unsupportedTransferCoding:
+            .unsupportedTransferCoding, .invalidChunkedBody:
             400
         }
     }
@@ -68,7 +74,9 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
         case .conflictingContentLength: "The request has more than one Content-Length."
         case .contentLengthWithTransferEncoding: "The request has both Content-Length and Transfer-Encoding."
         case .unsupportedTransferCoding: "The request uses an unsupported transfer coding."
-        case .bodyNotAllowed: "This server does not accept request bodies."
+        case .bodyNotAllowed: "GET, HEAD and OPTIONS requests take no body."
+        case .bodyTooLarge(let limit): "The request body is larger than \(limit) bytes."
+        case .invalidChunkedBody: "The chunked request body is malformed."
         }
     }
 }

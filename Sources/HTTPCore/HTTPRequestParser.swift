@@ -9,6 +9,15 @@
 ///
 /// Line endings: CRLF, or a bare LF (RFC 9112 §2.2 allows recognising LF alone; the CR before it is ignored).
 /// A CR not followed by LF inside a line is malformed. Empty lines before a request line are skipped.
+///
+/// Bytes that can never be part of a valid head (a non-token byte in the method, a control byte in the request line
+/// or a field line) fail the parser as soon as they are fed, without waiting for the line to end.
+///
+/// Bodies: GET, HEAD and OPTIONS take none (413). Any other method may carry a body of at most
+/// ``HTTPLimits/maxDiscardedBodyBytes`` (with `Content-Length`, or chunked, framing included): its request is
+/// returned at once (the handler refuses the method) and the body is skipped before the next request, so the
+/// connection stays in step. A larger body is refused with 413 as soon as its size is known, a malformed chunked one
+/// with 400.
 struct HTTPRequestParser: Sendable {
     let limits: HTTPLimits
     /// Bytes received and not yet consumed by a returned request.
@@ -22,13 +31,35 @@ struct HTTPRequestParser: Sendable {
     /// Field lines seen so far in the current head.
     private var fieldLineCount = 0
     private var failure: HTTPRequestError?
+    /// The body of the last returned request, while it is being skipped.
+    private var bodySkip: BodySkip?
+    /// How far the bytes of the current head have been checked for bytes that cannot belong to it.
+    private var checkedOffset = 0
+    /// Where the byte check is within the current head.
+    private var checkPhase = CheckPhase.method
+
+    /// How the body being skipped is framed, and how much of it is left.
+    private enum BodySkip {
+        case length(remaining: Int)
+        case chunked(ChunkedBodySkipper)
+    }
+
+    /// The part of a head that ``checkedOffset`` is in.
+    private enum CheckPhase {
+        case method, requestLine, lineStart, lineStartAfterCR, fieldLine
+        /// Past the empty line ending the head: what follows (a body, the next request) is not this head's.
+        case headEnd
+    }
 
     init(limits: HTTPLimits) {
         self.limits = limits
     }
 
     /// Whether bytes of an unfinished request are buffered.
-    var hasPartialRequest: Bool { !buffer.isEmpty }
+    var hasPartialRequest: Bool { !buffer.isEmpty || bodySkip != nil }
+
+    /// Whether the body of the last returned request is still being skipped.
+    var isSkippingBody: Bool { bodySkip != nil }
 
     /// Appends received bytes.
     mutating func feed(_ bytes: UnsafeRawBufferPointer) {
@@ -44,9 +75,13 @@ struct HTTPRequestParser: Sendable {
     mutating func nextRequest(receivedAt: ContinuousClock.Instant) throws(HTTPRequestError) -> HTTPRequest? {
         if let failure { throw failure }
         do {
+            try skipBodyBytes()
+            guard bodySkip == nil else { return nil }
             guard let headEnd = try findEndOfHead() else { return nil }
-            let request = try parseHead(upTo: headEnd, receivedAt: receivedAt)
+            let (request, body) = try parseHead(upTo: headEnd, receivedAt: receivedAt)
             consume(headEnd)
+            bodySkip = body
+            try skipBodyBytes()
             return request
         } catch {
             failure = error
@@ -64,6 +99,72 @@ struct HTTPRequestParser: Sendable {
         lineStart = 0
         requestLineEnd = nil
         fieldLineCount = 0
+        checkedOffset = 0
+        checkPhase = .method
+    }
+
+    /// Drops buffered bytes of a body being skipped; clears ``bodySkip`` at the body's end.
+    private mutating func skipBodyBytes() throws(HTTPRequestError) {
+        guard let skip = bodySkip, !buffer.isEmpty else { return }
+        let count: Int
+        switch skip {
+        case .length(let remaining):
+            count = min(remaining, buffer.count)
+            bodySkip = count == remaining ? nil : .length(remaining: remaining - count)
+        case .chunked(var skipper):
+            count = try skipper.skip(buffer[...])
+            bodySkip = skipper.isFinished ? nil : .chunked(skipper)
+        }
+        if count == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+        } else {
+            buffer.removeFirst(count)
+        }
+    }
+
+    /// Checks the bytes fed since the last call for bytes no valid head can hold, so that garbage is refused as it
+    /// arrives rather than when its line ends (or the header timeout fires).
+    private mutating func checkNewBytes() throws(HTTPRequestError) {
+        var index = checkedOffset
+        let end = buffer.count
+        while index < end, checkPhase != .headEnd {
+            let byte = buffer[index]
+            switch checkPhase {
+            case .method:
+                if byte == 0x20 {
+                    checkPhase = .requestLine
+                } else if byte == 0x0A {
+                    checkPhase = .lineStart
+                } else if !HTTPSyntax.isTokenByte(byte) && byte != 0x0D {
+                    throw .malformedRequestLine
+                }
+            case .requestLine:
+                if byte == 0x0A {
+                    checkPhase = .lineStart
+                } else if byte < 0x20 && byte != 0x0D || byte == 0x7F {
+                    throw .malformedRequestLine
+                }
+            case .lineStart, .lineStartAfterCR:
+                if byte == 0x0A {
+                    checkPhase = .headEnd
+                } else if byte == 0x0D && checkPhase == .lineStart {
+                    checkPhase = .lineStartAfterCR
+                } else {
+                    checkPhase = .fieldLine
+                    continue
+                }
+            case .fieldLine:
+                if byte == 0x0A {
+                    checkPhase = .lineStart
+                } else if byte < 0x20 && byte != 0x09 && byte != 0x0D || byte == 0x7F {
+                    throw .malformedHeader
+                }
+            case .headEnd:
+                break
+            }
+            index += 1
+        }
+        checkedOffset = end
     }
 
     /// Scans for the empty line ending the head, checking limits as lines complete; returns the index just past it.
@@ -78,7 +179,9 @@ struct HTTPRequestParser: Sendable {
             }
             scanOffset = 0
             lineStart = 0
+            checkedOffset = 0
         }
+        try checkNewBytes()
         while let lf = indexOfLF(from: scanOffset) {
             scanOffset = lf + 1
             let lineLength = lf > lineStart && buffer[lf - 1] == 0x0D ? lf - 1 - lineStart : lf - lineStart
@@ -119,7 +222,7 @@ struct HTTPRequestParser: Sendable {
     private func parseHead(
         upTo headEnd: Int, receivedAt: ContinuousClock.Instant
     ) throws(HTTPRequestError)
-        -> HTTPRequest
+        -> (request: HTTPRequest, body: BodySkip?)
     {
         let lineEnd = requestLineEnd!
         let line = Self.stripCR(buffer[0..<lineEnd])
@@ -127,10 +230,11 @@ struct HTTPRequestParser: Sendable {
         let target = try RequestTarget(parsing: targetBytes, method: method)
         let headers = try parseFields(from: lineEnd + 1, to: headEnd)
         let connectionOptions = ConnectionOptions(headers: headers)
-        try Self.validateSemantics(headers, version: version)
-        return HTTPRequest(
+        let body = try Self.validateSemantics(headers, method: method, version: version, limits: limits)
+        let request = HTTPRequest(
             method: method, target: String(decoding: targetBytes, as: UTF8.self), target: target, version: version,
             headers: headers, receivedAt: receivedAt, connectionOptions: connectionOptions)
+        return (request, body)
     }
 
     private static func stripCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -188,11 +292,14 @@ struct HTTPRequestParser: Sendable {
         return HTTPHeaders(bytes: storage, fields: fields)
     }
 
-    /// Host and message framing checks (RFC 9112 §3.2, §6.1, §6.3): no bodies, no smuggling.
-    private static func validateSemantics(_ headers: HTTPHeaders, version: HTTPVersion) throws(HTTPRequestError) {
+    /// Host and message framing checks (RFC 9112 §3.2, §6.1, §6.3): no smuggling, and no bodies but small ones on
+    /// methods this server refuses anyway. Returns how to skip the body, nil when there is none.
+    private static func validateSemantics(
+        _ headers: HTTPHeaders, method: String, version: HTTPVersion, limits: HTTPLimits
+    ) throws(HTTPRequestError) -> BodySkip? {
         var hostCount = 0
         var contentLengths = 0
-        var contentLengthIsPositive = false
+        var contentLength = 0
         var hasTransferEncoding = false
         var hasUnknownCoding = false
         for field in headers.fields {
@@ -208,7 +315,7 @@ struct HTTPRequestParser: Sendable {
                         throw .invalidContentLength
                     }
                     contentLengths += 1
-                    if element.contains(where: { $0 != UInt8(ascii: "0") }) { contentLengthIsPositive = true }
+                    contentLength = element.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
                 }
             } else if HTTPSyntax.equalsIgnoringCase(name, transferEncodingName) {
                 hasTransferEncoding = true
@@ -220,10 +327,17 @@ struct HTTPRequestParser: Sendable {
         if hasTransferEncoding && contentLengths > 0 { throw .contentLengthWithTransferEncoding }
         if contentLengths > 1 { throw .conflictingContentLength }
         if hasUnknownCoding { throw .unsupportedTransferCoding }
-        if hasTransferEncoding || contentLengthIsPositive { throw .bodyNotAllowed }
         if hostCount > 1 { throw .duplicateHost }
         if hostCount == 0 && version == .http1_1 { throw .missingHost }
+        guard hasTransferEncoding || contentLength > 0 else { return nil }
+        if bodylessMethods.contains(method) { throw .bodyNotAllowed }
+        if hasTransferEncoding { return .chunked(ChunkedBodySkipper(limit: limits.maxDiscardedBodyBytes)) }
+        if contentLength > limits.maxDiscardedBodyBytes { throw .bodyTooLarge(limit: limits.maxDiscardedBodyBytes) }
+        return .length(remaining: contentLength)
     }
+
+    /// Methods that never carry a body here: the ones the server answers.
+    private static let bodylessMethods: Set<String> = ["GET", "HEAD", "OPTIONS"]
 
     private static let hostName = Array("host".utf8)
     private static let contentLengthName = Array("content-length".utf8)

@@ -42,7 +42,7 @@ public final class HTTPServer: Sendable {
         try phase.withLock { (phase: inout Phase) throws(HTTPServerError) in
             guard case .idle = phase else { throw .alreadyStarted }
             signal(SIGPIPE, SIG_IGN)
-            var address = try SocketAddress.parse(host: configuration.host, port: configuration.port)
+            var address = try Listener.claim(SocketAddress.parse(host: configuration.host, port: configuration.port))
             var listeners: [Int32] = []
             var loops: [EventLoop] = []
             do throws(HTTPServerError) {

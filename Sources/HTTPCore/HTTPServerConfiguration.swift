@@ -28,6 +28,12 @@ public struct HTTPServerConfiguration: Sendable {
         self.backlog = backlog
     }
 
+    /// Whether `host` is an address literal the server can bind: IPv4 (`127.0.0.1`) or IPv6 (`::1`, also in
+    /// brackets). Host names are not resolved.
+    public static func isAddressLiteral(_ host: String) -> Bool {
+        (try? SocketAddress.parse(host: host, port: 0)) != nil
+    }
+
     static var activeProcessorCount: Int {
         Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }

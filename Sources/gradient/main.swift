@@ -8,6 +8,7 @@ let usage = """
     Usage:
       gradient render QUERY -o FILE   write the image to FILE (- for standard output)
       gradient explain QUERY          print the canonical spec, the format, its ETag and the output size
+      gradient --version              print the package version and each format's output version
       gradient --help                 show this help
 
     QUERY is the query string of a /gradient URL, e.g.
@@ -126,6 +127,12 @@ case "explain":
     }
 case "--help", "-h", "help":
     print(usage)
+case "--version":
+    let formats: [(String, ImageEncoderSettings)] = [
+        ("png", .png), ("webp", .webp(.standard)), ("avif", .avif(.standard(bitDepth: 10))),
+    ]
+    print("gradient \(PackageVersion.current)")
+    for (name, settings) in formats { print("\(name): \(settings.outputVersion)") }
 default:
     fail(usage, status: 2)
 }

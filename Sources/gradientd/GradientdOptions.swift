@@ -15,6 +15,7 @@ struct GradientdOptions: Equatable {
     var maxPixels = 33_554_432
     var logFormat = AccessLog.Format.text
     var showsHelp = false
+    var showsVersion = false
 
     static let usage = """
         gradientd — serve gradient images (PNG, WebP, AVIF) over HTTP
@@ -36,6 +37,7 @@ struct GradientdOptions: Equatable {
           --log-format FORMAT     access log on standard output: text, json, or off      GRADIENTD_LOG_FORMAT
                                   (no request lines) (default text)
           --help                  show this help
+          --version               print the package version and each format's output version
 
         Flags take their value as the next argument or after '='. A flag beats its environment variable.
         SIGTERM or SIGINT: stop accepting, /healthz answers 503, in-flight responses get 10 s to finish, exit 0.
@@ -53,8 +55,12 @@ struct GradientdOptions: Equatable {
     /// Parses `arguments` (without the program name) over `environment`.
     init(arguments: [String], environment: [String: String]) throws(GradientdOptionsError) {
         var values: [String: String] = [:]
+        var sources: [String: String] = [:]
         for (flag, variable) in Self.flags {
-            if let value = environment[variable] { values[flag] = value }
+            if let value = environment[variable] {
+                values[flag] = value
+                sources[flag] = variable
+            }
         }
         var index = 0
         while index < arguments.count {
@@ -64,9 +70,14 @@ struct GradientdOptions: Equatable {
                 showsHelp = true
                 continue
             }
+            if argument == "--version" {
+                showsVersion = true
+                continue
+            }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let flag = String(parts[0])
             guard Self.flags.contains(where: { $0.flag == flag }) else { throw .unknownFlag(argument) }
+            sources[flag] = flag
             if parts.count == 2 {
                 values[flag] = String(parts[1])
             } else {
@@ -75,35 +86,44 @@ struct GradientdOptions: Equatable {
                 index += 1
             }
         }
-        try apply(values)
+        try apply(values, sources: sources)
     }
 
-    private mutating func apply(_ values: [String: String]) throws(GradientdOptionsError) {
+    /// Applies `values` by flag; `sources` names the flag or variable each came from, for errors.
+    private mutating func apply(
+        _ values: [String: String], sources: [String: String]
+    ) throws(GradientdOptionsError) {
+        let name = { (flag: String) in sources[flag] ?? flag }
         if let value = values["--host"] {
-            guard !value.isEmpty else { throw .invalidValue(flag: "--host", value: value, expected: "an IP literal") }
+            guard HTTPServerConfiguration.isAddressLiteral(value) else {
+                throw .invalidValue(
+                    flag: name("--host"), value: value, expected: "an IPv4 or IPv6 literal such as 127.0.0.1 or ::1")
+            }
             host = value
         }
-        if let value = values["--port"] { port = try Self.integer(value, flag: "--port", range: 0...65535) }
-        if let value = values["--cache-bytes"] { cacheBytes = try Self.byteSize(value, flag: "--cache-bytes") }
+        if let value = values["--port"] { port = try Self.integer(value, flag: name("--port"), range: 0...65535) }
+        if let value = values["--cache-bytes"] { cacheBytes = try Self.byteSize(value, flag: name("--cache-bytes")) }
         if let value = values["--frame-memory"] {
-            frameMemoryBytes = try Self.byteSize(value, flag: "--frame-memory")
+            frameMemoryBytes = try Self.byteSize(value, flag: name("--frame-memory"))
         }
         if let value = values["--max-connections"] {
-            maxConnections = try Self.integer(value, flag: "--max-connections", range: 1...1_000_000)
+            maxConnections = try Self.integer(value, flag: name("--max-connections"), range: 1...1_000_000)
         }
         if let value = values["--render-workers"] {
-            renderWorkers = try Self.integer(value, flag: "--render-workers", range: 1...1024)
+            renderWorkers = try Self.integer(value, flag: name("--render-workers"), range: 1...1024)
         }
         if let value = values["--header-timeout"] {
-            headerTimeoutSeconds = try Self.seconds(value, flag: "--header-timeout")
+            headerTimeoutSeconds = try Self.seconds(value, flag: name("--header-timeout"))
         }
-        if let value = values["--idle-timeout"] { idleTimeoutSeconds = try Self.seconds(value, flag: "--idle-timeout") }
+        if let value = values["--idle-timeout"] {
+            idleTimeoutSeconds = try Self.seconds(value, flag: name("--idle-timeout"))
+        }
         if let value = values["--max-pixels"] {
-            maxPixels = try Self.integer(value, flag: "--max-pixels", range: 1...(1 << 40))
+            maxPixels = try Self.integer(value, flag: name("--max-pixels"), range: 1...(1 << 40))
         }
         if let value = values["--log-format"] {
             guard let format = AccessLog.Format(rawValue: value) else {
-                throw .invalidValue(flag: "--log-format", value: value, expected: "text, json or off")
+                throw .invalidValue(flag: name("--log-format"), value: value, expected: "text, json or off")
             }
             logFormat = format
         }

@@ -33,6 +33,10 @@ if options.showsHelp {
     print(GradientdOptions.usage)
     exit(0)
 }
+if options.showsVersion {
+    print(OutputVersions.report(program: "gradientd"))
+    exit(0)
+}
 
 ShutdownSignals.blockInNewThreads()
 raiseOpenFileLimit()
@@ -47,7 +51,8 @@ do {
 } catch {
     switch error {
     case .invalidAddress, .invalidPort: fail("gradientd: \(error)", status: 2)
-    default: fail("gradientd: cannot start: \(error)", status: 1)
+    case .addressInUse: fail("gradientd: \(error) (is another gradientd running? pick another --port)", status: 1)
+    default: fail("gradientd: \(error)", status: 1)
     }
 }
 let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host

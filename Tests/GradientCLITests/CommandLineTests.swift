@@ -90,6 +90,29 @@ struct CommandLineTests {
         #expect(text.contains("pixels: 240x126"))
     }
 
+    @Test func versionPrintsThePackageAndEachFormatsOutputVersion() throws {
+        let result = try run(["--version"])
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(result.status == 0)
+        #expect(
+            lines == [
+                "gradient \(PackageVersion.current)", "png: " + GradientPNG.outputVersion,
+                "webp: " + ImageEncoderSettings.webp(.standard).outputVersion,
+                "avif: " + ImageEncoderSettings.avif(.standard(bitDepth: 10)).outputVersion,
+            ])
+    }
+
+    @Test("render says what it expects: a QUERY and -o FILE", arguments: [["render"], ["render", "colors=red,blue"]])
+    func renderSaysWhatItNeeds(arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let expected =
+            arguments.count == 1
+            ? "render needs a QUERY, e.g. 'colors=red,blue'" : "render needs -o FILE (or -o - for standard output)"
+        #expect(result.stderr.hasPrefix(expected), "\(result.stderr)")
+    }
+
     @Test("--help documents both commands; a usage error exits 2", arguments: [["--help"], ["render"], ["frobnicate"]])
     func usage(arguments: [String]) throws {
         let result = try run(arguments)

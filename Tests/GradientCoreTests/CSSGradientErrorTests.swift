@@ -38,7 +38,10 @@ struct CSSGradientErrorTests {
             "hue interpolation applies to polar spaces (oklch, lch, hsl, hwb) at offset 25, got \"longer\""
         ),
         ("linear-gradient(in oklch longer, red, blue)", "expected 'hue' at offset 31, got \",\""),
-        ("linear-gradient(red, bleu)", "invalid colour: unknown colour name \"bleu\" at offset 21, got \"bleu\""),
+        (
+            "linear-gradient(red, bleu)",
+            "invalid colour: unknown colour name \"bleu\" (did you mean \"blue\"?) at offset 21, got \"bleu\""
+        ),
         ("linear-gradient(red, ff0000)", "invalid colour: hex colour needs '#' here at offset 21, got \"ff0000\""),
         ("linear-gradient(red 10em, blue)", "expected a length in px or a percentage at offset 20, got \"10em\""),
         ("linear-gradient(red 5vw, blue)", "expected a length in px or a percentage at offset 20, got \"5vw\""),

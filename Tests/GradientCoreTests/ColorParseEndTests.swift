@@ -44,7 +44,7 @@ struct ColorParseEndTests {
                 return error
             }
         }
-        #expect(error == ColorSyntaxError(offset: 21, message: "unknown colour name \"bleu\""))
+        #expect(error == ColorSyntaxError(offset: 21, message: "unknown colour name \"bleu\" (did you mean \"blue\"?)"))
     }
 
     @Test func aStartPastTheEndIsAnErrorNotATrap() {

@@ -102,6 +102,24 @@ struct GradientRouteTests {
         #expect(!json.detail.isEmpty)
     }
 
+    /// The newcomer's mistakes, as the problem detail tells them over a real socket.
+    @Test func theProblemDetailSaysHowToFixTheQuery() throws {
+        try ServiceHarness().withServer { port in
+            let client = try LoopbackClient(port: port)
+            for query in ["width=64&colors=", "colors=red@50%,blue", "colors=redd,blue", "w=10&colors=red"] {
+                client.request("/gradient?" + query)
+            }
+            let details = try client.readResponses(4).map { try ProblemJSON($0.body).detail }
+            #expect(
+                details[0].hasSuffix(
+                    "a '#' in a URL starts a fragment, which is never sent: leave it out (ff0000) or write %23"))
+            #expect(details[1].contains("bad percent-encoding at offset 6 of the value \"red@50%,blue\""))
+            #expect(details[1].hasSuffix("write % as %25"))
+            #expect(details[2].contains("unknown colour name \"redd\" (did you mean \"red\"?)"))
+            #expect(details[3] == "unknown parameter \"w\" (did you mean \"width\"?)")
+        }
+    }
+
     @Test func aBadQueryIsEscapedInTheProblemAndNeverReachesAHeader() throws {
         let response = try ServiceHarness().record("/gradient?colors=%22%5C%0A%01%C3%A9")
         #expect(response.head.status == 400)

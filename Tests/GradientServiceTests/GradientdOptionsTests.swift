@@ -66,4 +66,35 @@ struct GradientdOptionsTests {
         #expect(options.serverConfiguration.limits.headerTimeout == .milliseconds(500))
         #expect(options.serverConfiguration.limits.maxConnections == 10)
     }
+
+    /// Each message names what the user typed: the flag, or the variable when the value came from the environment.
+    @Test(arguments: [
+        (
+            ["--host", "localhost"], [:],
+            "gradientd: --host must be an IPv4 or IPv6 literal such as 127.0.0.1 or ::1, got \"localhost\""
+        ),
+        ([], ["GRADIENTD_PORT": "abc"], "gradientd: GRADIENTD_PORT must be an integer from 0 to 65535, got \"abc\""),
+        (["--port=abc"], ["GRADIENTD_PORT": "1"], "gradientd: --port must be an integer from 0 to 65535, got \"abc\""),
+        (
+            [], ["GRADIENTD_HOST": "example.com"],
+            "gradientd: GRADIENTD_HOST must be an IPv4 or IPv6 literal such as 127.0.0.1 or ::1, got \"example.com\""
+        ),
+        (
+            [], ["GRADIENTD_CACHE_BYTES": "1T"],
+            "gradientd: GRADIENTD_CACHE_BYTES must be a byte count such as 268435456, 512M or 1G, got \"1T\""
+        ),
+    ])
+    func errorsNameTheFlagOrVariableGiven(arguments: [String], environment: [String: String], message: String) {
+        do {
+            _ = try GradientdOptions(arguments: arguments, environment: environment)
+            Issue.record("no error for \(arguments) \(environment)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test(arguments: ["127.0.0.1", "0.0.0.0", "::1", "::", "[::1]"])
+    func addressLiteralsAreAccepted(host: String) throws {
+        #expect(try GradientdOptions(arguments: ["--host", host], environment: [:]).host == host)
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import GradientCore
+import GradientImage
 import Testing
 
 /// Runs the built `gradientd` executable, which sits beside the test bundle.
@@ -8,10 +10,11 @@ final class GradientdProcess {
     private(set) var port = 0
     private var text = ""
 
-    init(arguments: [String]) throws {
+    init(arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("gradientd")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = output
         try process.run()
@@ -104,5 +107,39 @@ struct GradientdProcessTests {
         let daemon = try GradientdProcess(arguments: arguments)
         #expect(daemon.waitForExit(timeout: .seconds(10)) == 2)
         #expect(daemon.remainingOutput().contains("gradientd:"))
+    }
+
+    @Test func aSecondGradientdOnTheSamePortExitsOneAndSaysWhy() throws {
+        let first = try GradientdProcess(arguments: ["--port", "0"])
+        try #require(first.port > 0)
+        let second = try GradientdProcess(arguments: ["--port", String(first.port)])
+        #expect(second.waitForExit(timeout: .seconds(10)) == 1)
+        #expect(
+            second.remainingOutput()
+                == "gradientd: cannot listen on 127.0.0.1:\(first.port): the address is already in use "
+                + "(is another gradientd running? pick another --port)\n")
+        let client = try LoopbackClient(port: first.port)
+        client.request("/healthz")
+        #expect(try client.readResponses(1)[0].status == 200)
+        kill(first.process.processIdentifier, SIGTERM)
+        #expect(first.waitForExit(timeout: .seconds(15)) == 0)
+    }
+
+    @Test func aBadVariableIsNamedInTheMessage() throws {
+        let daemon = try GradientdProcess(arguments: [], environment: ["GRADIENTD_PORT": "abc"])
+        #expect(daemon.waitForExit(timeout: .seconds(10)) == 2)
+        #expect(
+            daemon.remainingOutput() == "gradientd: GRADIENTD_PORT must be an integer from 0 to 65535, got \"abc\"\n")
+    }
+
+    @Test func versionPrintsThePackageAndEachFormatsOutputVersion() throws {
+        let daemon = try GradientdProcess(arguments: ["--version"])
+        #expect(daemon.waitForExit(timeout: .seconds(10)) == 0)
+        let lines = daemon.remainingOutput().split(separator: "\n").map(String.init)
+        #expect(lines.first == "gradientd \(PackageVersion.current)")
+        #expect(lines.contains("png: " + GradientPNG.outputVersion))
+        #expect(lines.contains("webp: " + ImageEncoderSettings.webp(.standard).outputVersion))
+        #expect(lines.contains("avif: " + ImageEncoderSettings.avif(.standard(bitDepth: 10)).outputVersion))
+        #expect(lines.count == 4)
     }
 }

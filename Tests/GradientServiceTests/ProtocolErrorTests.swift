@@ -75,4 +75,64 @@ struct ProtocolErrorTests {
             #expect(client.waitForClose(), "\(refusal.name)")
         }
     }
+
+    @Test(arguments: ["POST", "PUT", "PATCH", "DELETE"])
+    func aMethodWithASmallBodyIs405AndTheConnectionStaysUsable(method: String) throws {
+        try ServiceHarness().withServer { port in
+            let client = try LoopbackClient(port: port)
+            let body = String(repeating: "x", count: 5000)
+            client.send(
+                "\(method) /gradient?colors=red HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            client.request("/healthz")
+            let responses = try client.readResponses(2)
+            #expect(responses.map(\.status) == [405, 200])
+            #expect(responses[0].header("Allow") == "GET, HEAD, OPTIONS")
+            #expect(try ProblemJSON(responses[0].body).status == 405)
+        }
+    }
+
+    @Test func aChunkedBodyIs405TooAndTheConnectionStaysUsable() throws {
+        try ServiceHarness().withServer { port in
+            let client = try LoopbackClient(port: port)
+            client.send(
+                "PUT /gradient HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "5\r\nhello\r\n0\r\n\r\n")
+            client.request("/healthz")
+            let responses = try client.readResponses(2)
+            #expect(responses.map(\.status) == [405, 200])
+            #expect(responses[0].header("Allow") == "GET, HEAD, OPTIONS")
+        }
+    }
+
+    @Test func aBodyOverTheLimitIs413AndAMalformedChunkedOneIs400() throws {
+        for (request, status) in [
+            ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 65537\r\n\r\n", 413),
+            ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n20000\r\n", 413),
+            ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nhello\r\n0\r\n\r\n", 400),
+        ] {
+            try ServiceHarness().withServer { port in
+                let client = try LoopbackClient(port: port)
+                client.send(request)
+                let response = try client.readResponses(1)[0]
+                #expect(response.status == status)
+                #expect(try ProblemJSON(response.body).status == status)
+                #expect(client.waitForClose())
+            }
+        }
+    }
+
+    /// Every byte value four times over: refused at the first byte, long before the header timeout (set here far
+    /// beyond the test's time limit, so the answer cannot come from it).
+    @Test func garbageIsAnswered400AtOnceAndClosed() throws {
+        try ServiceHarness().withServer(limits: HTTPLimits(headerTimeout: .seconds(600))) { port in
+            let client = try LoopbackClient(port: port)
+            client.send(bytes: Array((0..<4).map { _ in Array(UInt8.min...UInt8.max) }.joined()))
+            let response = try client.readResponses(1)[0]
+            #expect(response.status == 400)
+            #expect(response.header("Content-Type") == "application/problem+json")
+            #expect(try ProblemJSON(response.body).status == 400)
+            #expect(client.waitForClose())
+        }
+    }
 }

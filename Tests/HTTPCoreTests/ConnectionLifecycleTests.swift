@@ -40,6 +40,18 @@ struct ConnectionLifecycleTests {
         #expect(lifecycle.expiredTimeout(at: Self.at(15)) == .header)
     }
 
+    /// A body still arriving after its request's head is timed as a head; once skipped, the connection idles.
+    @Test func timesASkippedBodyAsAHeadThenIdles() {
+        var lifecycle = ConnectionLifecycle(limits: Self.limits, openedAt: Self.at(0))
+        _ = lifecycle.requestReceived(
+            version: .http1_1, options: ConnectionOptions(), hasPartialRequest: true, at: Self.at(1))
+        _ = lifecycle.responseCompleted(keepAlive: true, hasPartialRequest: true, at: Self.at(2))
+        #expect(lifecycle.expiredTimeout(at: Self.at(11)) == .header)
+        lifecycle.bodySkipped(at: Self.at(5))
+        #expect(lifecycle.expiredTimeout(at: Self.at(34.9)) == nil)
+        #expect(lifecycle.expiredTimeout(at: Self.at(35)) == .idle)
+    }
+
     @Test func holdsTheHeaderTimerWhileTheServerDoesNotRead() {
         var lifecycle = ConnectionLifecycle(limits: Self.limits, openedAt: Self.at(0))
         for second in [1.0, 2.0] {

@@ -135,6 +135,7 @@ struct HTTPRequestParserTests {
         ("Transfer-Encoding: gzip, chunked", .unsupportedTransferCoding),
         ("Transfer-Encoding: chunked", .bodyNotAllowed),
         ("Content-Length: 3", .bodyNotAllowed),
+        ("X: a\u{0}b", .malformedHeader),
         ("X: a\r\n b", .obsoleteLineFolding),
         ("X : a", .malformedHeader),
         ("X\u{1}: a", .malformedHeader),
@@ -185,5 +186,126 @@ struct HTTPRequestParserTests {
 
     @Test func http10NeedsNoHost() throws {
         #expect(try Self.parse("GET / HTTP/1.0\r\n\r\n")?.version == .http1_0)
+    }
+
+    static let post = "POST /g HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
+    static let next = "GET /next HTTP/1.1\r\nHost: a\r\n\r\n"
+
+    /// Feeds `text` in two pieces split at every byte; expects the paths of `paths` each time and nothing left over.
+    static func expectPathsAtEverySplitPoint(_ text: String, _ paths: [String]) throws {
+        let bytes = Array(text.utf8)
+        for split in 0...bytes.count {
+            var parser = HTTPRequestParser(limits: HTTPLimits())
+            var parsed: [String] = []
+            for piece in [bytes[0..<split], bytes[split...]] {
+                parser.feed(piece)
+                while let request = try parser.nextRequest(receivedAt: Self.now) { parsed.append(request.path) }
+            }
+            #expect(parsed == paths, "split at \(split)")
+            #expect(!parser.hasPartialRequest)
+        }
+    }
+
+    @Test func skipsTheSmallBodyOfAnotherMethodAtEverySplitPoint() throws {
+        try Self.expectPathsAtEverySplitPoint(Self.post + Self.next, ["/g", "/next"])
+    }
+
+    @Test func aBinaryBodyIsNotCheckedAsAHead() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 256\r\n\r\n".utf8) + Array(0...255))
+        parser.feed(Array(Self.next.utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "POST")
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.path == "/next")
+    }
+
+    @Test func aBodyStillToComeCountsAsAPartialRequest() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("DELETE /g HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\nab".utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "DELETE")
+        #expect(parser.hasPartialRequest)
+        parser.feed(Array("cdGET / HTTP/1.0\r\n\r\n".utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "GET")
+        #expect(!parser.hasPartialRequest)
+    }
+
+    @Test(arguments: [
+        ("POST", "Content-Length: 65537", HTTPRequestError.bodyTooLarge(limit: 65536), 413),
+        ("GET", "Content-Length: 1", .bodyNotAllowed, 413),
+        ("HEAD", "Content-Length: 1", .bodyNotAllowed, 413),
+        ("OPTIONS", "Transfer-Encoding: chunked", .bodyNotAllowed, 413),
+    ])
+    func refusesBodiesItWillNotSkip(method: String, field: String, expected: HTTPRequestError, status: Int) {
+        let error = Self.error(of: "\(method) / HTTP/1.1\r\nHost: a\r\n\(field)\r\n\r\n")
+        #expect(error == expected)
+        #expect(error?.statusCode == status)
+    }
+
+    static let chunkedPost =
+        "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "5;name=value\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-Trailer: t\r\n\r\n"
+
+    @Test func skipsAChunkedBodyWithExtensionsAndTrailersAtEverySplitPoint() throws {
+        try Self.expectPathsAtEverySplitPoint(Self.chunkedPost + Self.next, ["/c", "/next"])
+    }
+
+    @Test func skipsAChunkedBodyWithBareLineFeedsAndNoTrailers() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("PUT / HTTP/1.1\nHost: a\nTransfer-Encoding: chunked\n\n3\nabc\n0\n\n\(Self.next)".utf8))
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.method == "PUT")
+        #expect(try parser.nextRequest(receivedAt: Self.now)?.path == "/next")
+    }
+
+    @Test(arguments: [
+        ("zz\r\n", HTTPRequestError.invalidChunkedBody),
+        ("\r\n", .invalidChunkedBody),
+        ("3\r\nabcd\r\n", .invalidChunkedBody),
+        ("3\r\nabc\r\r\n", .invalidChunkedBody),
+        ("1\u{1}\r\n", .invalidChunkedBody),
+        ("0\r\n: no name\r\n\r\n", .invalidChunkedBody),
+        ("10001\r\n", .bodyTooLarge(limit: 65536)),
+        ("FFFFFFFFFFFFFFFFFFFFFFFF\r\n", .bodyTooLarge(limit: 65536)),
+        (String(repeating: "1\r\nx\r\n", count: 11000), .bodyTooLarge(limit: 65536)),
+    ])
+    func refusesAMalformedOrOverlongChunkedBody(body: String, expected: HTTPRequestError) {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(body)".utf8))
+        #expect(throws: expected) {
+            while try parser.nextRequest(receivedAt: Self.now) != nil {}
+        }
+    }
+
+    @Test func acceptsABodyExactlyAtTheLimit() throws {
+        let limits = HTTPLimits(maxDiscardedBodyBytes: 3)
+        #expect(try Self.parse("PATCH / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc", limits: limits) != nil)
+        #expect(
+            Self.error(of: "PATCH / HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\n", limits: limits)
+                == .bodyTooLarge(limit: 3))
+    }
+
+    /// Heads that cannot become valid, fed without a line end: each fails as soon as the bad byte is in.
+    @Test(arguments: [
+        ([0x00], HTTPRequestError.malformedRequestLine),
+        (Array("GE(".utf8), .malformedRequestLine),
+        (Array("\r\nG\u{7F}".utf8), .malformedRequestLine),
+        (Array("GET /a\u{1}".utf8), .malformedRequestLine),
+        (Array("GET / HTTP/1.1\r\nHost: a\r\nX: \u{1B}[2J".utf8), .malformedHeader),
+        (Array(0...255) + Array(0...255), .malformedRequestLine),
+    ])
+    func refusesAnImpossibleByteAsItArrives(bytes: [UInt8], expected: HTTPRequestError) {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        parser.feed(bytes)
+        #expect(throws: expected) { try parser.nextRequest(receivedAt: Self.now) }
+    }
+
+    @Test func checksBytesFedInPiecesOnce() throws {
+        var parser = HTTPRequestParser(limits: HTTPLimits())
+        for piece in ["GET /a?b=", "c HTTP/1.1\r", "\nHost: a\r\nX-Y: \t z\r\n", "\r\n"] {
+            parser.feed(Array(piece.utf8))
+            if let request = try parser.nextRequest(receivedAt: Self.now) {
+                #expect(request.headers["x-y"] == "z")
+                return
+            }
+        }
+        Issue.record("no request")
     }
 }

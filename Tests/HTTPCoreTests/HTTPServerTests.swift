@@ -288,4 +288,37 @@ struct HTTPServerTests {
         let server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: 0), handler: TestHandler())
         #expect(throws: HTTPServerError.invalidAddress(host)) { try server.start() }
     }
+
+    /// The loops of one server share their port; a second server on it is refused, even though both ask for
+    /// SO_REUSEPORT, and the first keeps serving.
+    @Test(arguments: ["127.0.0.1", "::1"])
+    func aSecondServerOnAPortInUseFailsToStart(host: String) throws {
+        try Self.withServer(host: host) { _, port in
+            let second = HTTPServer(
+                configuration: HTTPServerConfiguration(host: host, port: port, eventLoopCount: 2),
+                handler: TestHandler())
+            #expect(throws: HTTPServerError.addressInUse(host: host, port: port)) { try second.start() }
+            #expect(second.boundPort == nil)
+            if host == "127.0.0.1" {
+                let client = try TestClient(port: port)
+                client.send("GET /still HTTP/1.1\r\nHost: t\r\n\r\n")
+                #expect(try client.readResponses(1)[0].body == "hello /still")
+            }
+        }
+    }
+
+    @Test func startUpErrorsReadAsSentences() {
+        #expect(
+            HTTPServerError.addressInUse(host: "127.0.0.1", port: 8080).description
+                == "cannot listen on 127.0.0.1:8080: the address is already in use")
+        #expect(
+            HTTPServerError.addressInUse(host: "::1", port: 80).description
+                == "cannot listen on [::1]:80: the address is already in use")
+        #expect(
+            HTTPServerError.invalidAddress("localhost").description
+                == "the host must be an IPv4 or IPv6 literal such as 127.0.0.1 or ::1, got \"localhost\"")
+        #expect(
+            HTTPServerError.systemCallFailed(call: "listen", errno: EBADF).description
+                == "listen failed: Bad file descriptor (errno 9)")
+    }
 }

@@ -373,6 +373,23 @@ def check_bad_bytes(server, report):
             ok = response.problem() is not None and b"\x00" not in response.body and b"\xff" not in response.body
         report.check(f"{name}: {expected}" + (" problem JSON" if expected != 200 else ""), ok,
                      describe(response, closed))
+    started = time.monotonic()
+    response, closed = exchange(server, bytes(range(256)) * 4)
+    elapsed = time.monotonic() - started
+    report.check(f"every byte value, four times: 400 problem JSON at once (well within the {HEADER_TIMEOUT:g} s "
+                 "header timeout), then closed",
+                 response is not None and response.status == 400 and response.problem() is not None and closed
+                 and elapsed < HEADER_TIMEOUT / 2, describe(response, closed) + f" after {elapsed:.2f} s")
+    with server.connect() as sock:
+        sock.sendall(b"POST /gradient HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello"
+                     b"DELETE / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+                     b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        wire = Wire(sock)
+        responses = [wire.response() for _ in range(3)]
+        statuses = [response.status for response in responses]
+        report.check("POST with a body, DELETE with a chunked one, then GET on one connection: 405, 405, 200",
+                     statuses == [405, 405, 200] and responses[0].headers.get("allow") == "GET, HEAD, OPTIONS",
+                     str(statuses))
 
 
 def check_pipelining_flood(server, report):

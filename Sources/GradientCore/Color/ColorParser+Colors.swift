@@ -44,7 +44,8 @@ extension ColorParser {
         if Self.isDigit(first) {
             throw error("expected a colour, found a number", at: start)
         }
-        throw error("unknown colour name \(quoted(start..<position))", at: start)
+        let suggestion = Spelling.nearest(to: name, in: NamedColors.names).map { " (did you mean \"\($0)\"?)" }
+        throw error("unknown colour name \(quoted(start..<position))" + (suggestion ?? ""), at: start)
     }
 
     /// Parses the digits of a hex colour at `position`; `markStart` is where the colour (its `#`) begins.

@@ -152,6 +152,9 @@ enum NamedColors {
         ("yellowgreen", 0x9ACD32),
     ]
 
+    /// Every name that ``lookup(_:)`` knows, with `transparent`, for spelling suggestions.
+    static let names: [String] = table.map { $0.name.description } + ["transparent"]
+
     /// The value of the named colour whose lower-case ASCII spelling is `name`, if any.
     static func lookup(_ name: [UInt8]) -> UInt32? {
         var low = 0

@@ -6,7 +6,8 @@ struct ColorSource {
         if let colors = parameters["colors"] {
             try parameters.refuse(["base"], because: "colors", reason: "give either colors or base with percentage")
             try parameters.refuse(["percentage"], because: "colors", reason: "percentage goes with base")
-            entries = try StopListSyntax.parse(colors, parameter: "colors", limit: limits.maxStops)
+            entries = try StopListSyntax.parse(
+                colors, parameter: "colors", limit: limits.maxStops, endsQuery: parameters.lastName == "colors")
             return
         }
         guard let baseText = parameters["base"] else {

@@ -20,13 +20,32 @@ struct ImageSize {
         let height = (Double(cssHeight) * scale).rounded()
         let side = Double(limits.maxPixelSide)
         guard width <= side, height <= side else {
-            throw .imageTooLarge(pixelWidth: Int(min(width, 1e15)), pixelHeight: Int(min(height, 1e15)), limits: limits)
+            let culprit =
+                scale > 1 ? "scale" : width > side ? "width" : "height"
+            throw .imageTooLarge(
+                parameter: culprit, pixelWidth: Int(min(width, 1e15)), pixelHeight: Int(min(height, 1e15)),
+                limits: limits)
         }
         pixelWidth = max(1, Int(width))
         pixelHeight = max(1, Int(height))
         let (area, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
         guard !overflow, area <= limits.maxPixels else {
-            throw .imageTooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight, limits: limits)
+            throw .imageTooLarge(
+                parameter: Self.culprit(parameters, cssWidth: cssWidth, cssHeight: cssHeight, scale: scale, limits),
+                pixelWidth: pixelWidth, pixelHeight: pixelHeight, limits: limits)
+        }
+    }
+
+    /// The parameter to lower when the area is over the limit: `scale` when the CSS size alone fits, else the size
+    /// parameter given (the larger one, `width` on a tie, when both are).
+    private static func culprit(
+        _ parameters: QueryParameters, cssWidth: Int, cssHeight: Int, scale: Double, _ limits: SpecLimits
+    ) -> String {
+        if scale > 1 && cssWidth * cssHeight <= limits.maxPixels { return "scale" }
+        switch (parameters.has("width"), parameters.has("height")) {
+        case (true, false): return "width"
+        case (false, true): return "height"
+        default: return cssHeight > cssWidth ? "height" : "width"
         }
     }
 

@@ -6,16 +6,33 @@ struct QueryParameters {
         "dither", "depth", "width", "height", "scale", "base", "percentage", "css", "format", "quality",
     ]
 
+    /// Short or alternative spellings people type, with the parameter they mean (for "did you mean").
+    static let aliases: [String: String] = [
+        "w": "width", "h": "height", "color": "colors", "colour": "colors", "colours": "colors", "c": "colors",
+        "direction": "dir", "t": "type", "fmt": "format", "q": "quality", "s": "scale", "colorspace": "space",
+        "interpolation": "space", "gradient": "css",
+    ]
+
+    /// The parameter an unknown `name` most likely meant, if one is plausible.
+    static func suggestion(for name: String) -> String? {
+        aliases[name.lowercased()] ?? Spelling.nearest(to: name, in: knownNames.sorted())
+    }
+
     private var values: [String: Substring] = [:]
+    /// The name of the query's last item: an unescaped `#` cuts the query inside its value.
+    private(set) var lastName: String?
 
     init(_ items: [(name: String, value: String)]) throws(SpecError) {
-        for (name, value) in items {
+        for (index, (name, value)) in items.enumerated() {
             guard !name.isEmpty else { throw .unnamedParameter(value: value) }
             guard Self.knownNames.contains(name) else { throw .unknownParameter(name: name) }
             guard values[name] == nil else { throw .repeatedParameter(name: name) }
-            guard !value.isEmpty else { throw .emptyValue(parameter: name) }
+            guard !value.isEmpty else {
+                throw index == items.count - 1 ? .emptyLastValue(parameter: name) : .emptyValue(parameter: name)
+            }
             values[name] = Substring(value)
         }
+        lastName = items.last?.name
     }
 
     /// The value of `name`, if given.

@@ -17,31 +17,41 @@ public enum QueryString {
             let equals = item.firstIndex(of: "=")
             let rawName = equals.map { item[..<$0] } ?? item
             let rawValue = equals.map { item[item.index(after: $0)...] } ?? ""
-            let name = try decodeComponent(rawName, parameter: String(rawName))
-            let value = try decodeComponent(rawValue, parameter: name)
+            let name = try decodeComponent(rawName, parameter: String(rawName), part: "name")
+            let value = try decodeComponent(rawValue, parameter: name, part: "value")
             items.append((name, value))
         }
         return items
     }
 
-    private static func decodeComponent(_ text: Substring, parameter: String) throws(QueryStringError) -> String {
+    /// Decodes one name or value (`part`) of the item `parameter`.
+    private static func decodeComponent(
+        _ text: Substring, parameter: String, part: String
+    ) throws(QueryStringError) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
+        let raw = Array(text.utf8)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
             switch byte {
             case UInt8(ascii: "+"):
                 bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                else {
+                    let offset = String(decoding: raw[..<index], as: UTF8.self).unicodeScalars.count
                     throw QueryStringError(
                         parameter: parameter,
-                        detail: "\(parameter): bad percent-encoding (expected %XX with two hex digits)")
+                        detail: "\(parameter): bad percent-encoding at offset \(offset) of the \(part) "
+                            + "\(quoted(String(text))): a '%' must start %XX with two hex digits; write % as %25")
                 }
                 bytes.append(high << 4 | low)
+                index += 2
             default:
                 bytes.append(byte)
             }
+            index += 1
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
             throw QueryStringError(parameter: parameter, detail: "\(parameter): decoded value is not valid UTF-8")

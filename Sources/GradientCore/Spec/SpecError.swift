@@ -8,6 +8,9 @@ public enum SpecError: Error, Sendable, Hashable {
     case repeatedParameter(name: String)
     /// A parameter given with an empty value.
     case emptyValue(parameter: String)
+    /// A parameter given with an empty value as the last item of the query — what an unescaped `#` leaves, since
+    /// the rest of the URL is a fragment that is never sent (`colors=#ff0000,#0000ff` arrives as `colors=`).
+    case emptyLastValue(parameter: String)
     /// A value that does not fit the parameter; `expected` says what would.
     case invalidValue(parameter: String, token: String, expected: String)
     /// A colour that does not parse; `reason` says why.
@@ -18,8 +21,9 @@ public enum SpecError: Error, Sendable, Hashable {
     case conflictingParameters(parameter: String, other: String, reason: String)
     /// A parameter that another one requires.
     case missingParameter(parameter: String, reason: String)
-    /// An output image larger than the limits allow.
-    case imageTooLarge(pixelWidth: Int, pixelHeight: Int, limits: SpecLimits)
+    /// An output image larger than the limits allow; `parameter` is the one to lower (`width`, `height` or
+    /// `scale`).
+    case imageTooLarge(parameter: String, pixelWidth: Int, pixelHeight: Int, limits: SpecLimits)
     /// An image larger than a whole-frame format (`format`, WebP or AVIF) may encode: at most `limit` pixels.
     case frameTooLarge(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, limit: Int)
     /// More stops than the limit allows.
@@ -36,13 +40,13 @@ public enum SpecError: Error, Sendable, Hashable {
         switch self {
         case .unknownParameter(let name), .repeatedParameter(let name), .unsupportedParameter(let name, _):
             return name
-        case .emptyValue(let parameter), .invalidValue(let parameter, _, _), .invalidColor(let parameter, _, _),
+        case .emptyValue(let parameter), .emptyLastValue(let parameter), .imageTooLarge(let parameter, _, _, _),
+            .invalidValue(let parameter, _, _), .invalidColor(let parameter, _, _),
             .invalidStops(let parameter, _, _), .conflictingParameters(let parameter, _, _),
             .missingParameter(let parameter, _):
             return parameter
         case .cssSyntax: return "css"
         case .unnamedParameter: return "query"
-        case .imageTooLarge: return "width"
         case .frameTooLarge: return "format"
         case .tooManyStops: return "colors"
         }
@@ -52,13 +56,16 @@ public enum SpecError: Error, Sendable, Hashable {
     public var detail: String {
         switch self {
         case .unknownParameter(let name):
-            return "unknown parameter \(quoted(name))"
+            let suggestion = QueryParameters.suggestion(for: name).map { " (did you mean \"\($0)\"?)" }
+            return "unknown parameter \(quoted(name))" + (suggestion ?? "")
         case .unnamedParameter(let value):
             return "a query item has a value but no name: \(quoted("=" + value))"
         case .repeatedParameter(let name):
             return "\(name) is given more than once"
         case .emptyValue(let parameter):
             return "\(parameter) must not be empty"
+        case .emptyLastValue(let parameter):
+            return "\(parameter) must not be empty; " + fragmentHint
         case .invalidValue(let parameter, let token, let expected):
             return "\(parameter) must be \(expected), got \(quoted(token))"
         case .invalidColor(let parameter, let token, let reason):
@@ -69,9 +76,13 @@ public enum SpecError: Error, Sendable, Hashable {
             return "\(parameter) cannot be combined with \(other): \(reason)"
         case .missingParameter(let parameter, let reason):
             return "\(parameter) is required: \(reason)"
-        case .imageTooLarge(let width, let height, let limits):
-            return "image of \(width)×\(height) pixels is too large: at most \(limits.maxPixelSide) pixels a side "
-                + "and \(limits.maxPixels) pixels in all"
+        case .imageTooLarge(let parameter, let width, let height, let limits):
+            if width > limits.maxPixelSide || height > limits.maxPixelSide {
+                return "the image would be \(width)×\(height) pixels, over the limit of "
+                    + "\(grouped(limits.maxPixelSide)) pixels a side: lower \(parameter)"
+            }
+            return "the image would be \(width)×\(height) = \(grouped(width * height)) pixels, over the limit of "
+                + "\(grouped(limits.maxPixels)) pixels in all: lower \(parameter)"
         case .frameTooLarge(let format, let width, let height, let limit):
             return "format=\(format.rawValue) encodes whole frames of at most \(limit) pixels; this image is "
                 + "\(width)×\(height) = \(width * height) pixels: ask for a smaller size or format=png"
@@ -83,6 +94,22 @@ public enum SpecError: Error, Sendable, Hashable {
             return "css: \(message) at offset \(offset), got " + (token.isEmpty ? "the end of the text" : quoted(token))
         }
     }
+}
+
+/// What to say where the query may have been cut short by an unescaped `#`.
+let fragmentHint =
+    "if the URL had a '#' here, a '#' in a URL starts a fragment, which is never sent: leave it out (ff0000) or "
+    + "write %23"
+
+/// `value` with commas between groups of three digits: 33,554,432.
+func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = value < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+        out.append(digit)
+    }
+    return out
 }
 
 /// Quotes a client-supplied token for a message, shortened to 64 characters.

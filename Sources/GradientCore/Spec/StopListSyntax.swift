@@ -17,12 +17,22 @@ enum RawStopEntry {
 /// Splits and parses the `colors` parameter: stops separated by commas outside parentheses, each a colour followed
 /// by up to two positions separated by spaces or `@`, or a bare position (a colour hint).
 enum StopListSyntax {
-    static func parse(_ text: Substring, parameter: String, limit: Int) throws(SpecError) -> [RawStopEntry] {
+    /// Parses `text`; `endsQuery` tells that the query ended with it, so that an empty last stop (`red,` from
+    /// `red,#00f` cut by an unescaped `#`) can say why.
+    static func parse(
+        _ text: Substring, parameter: String, limit: Int, endsQuery: Bool = false
+    ) throws(SpecError) -> [RawStopEntry] {
         let count = topLevelCount(of: UInt8(ascii: ","), in: text) + 1
         guard count <= limit else { throw .tooManyStops(count: count, limit: limit) }
         var entries: [RawStopEntry] = []
         entries.reserveCapacity(count)
-        for piece in splitTopLevel(text, separators: [UInt8(ascii: ",")]) {
+        let pieces = splitTopLevel(text, separators: [UInt8(ascii: ",")])
+        for (index, piece) in pieces.enumerated() {
+            if endsQuery && index == pieces.count - 1 && index > 0 && trimmed(piece).isEmpty {
+                throw .invalidStops(
+                    parameter: parameter, token: String(text),
+                    reason: "empty stop after the last comma (\(fragmentHint))")
+            }
             entries.append(try parseEntry(piece, parameter: parameter))
         }
         try checkHints(entries, parameter: parameter)
