@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the layering rules of ARCHITECTURE.md over the import lines of Sources/:
 # GradientCore imports nothing (no Foundation, no Glibc, no project module); HTTPCore imports no gradient module;
-# PNGEncoding knows nothing of gradients or HTTP.
+# PNGEncoding knows nothing of gradients or HTTP; Locking, which HTTPCore, GradientImage and GradientService share,
+# imports the C library only (Glibc, or Darwin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -18,5 +19,11 @@ check() {
 check GradientCore '[A-Za-z_]+' 'anything (standard library only)'
 check HTTPCore 'GradientCore|GradientImage|PNGEncoding|GradientService|CPNG' 'gradient modules'
 check PNGEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
+locking=$(grep -rnE '^\s*(@testable\s+)?import\s+' Sources/Locking | grep -vE 'import\s+(Glibc|Darwin)\s*$' || true)
+if [ -n "$locking" ]; then
+    echo "layering: Locking must import nothing but Glibc or Darwin:"
+    echo "$locking"
+    status=1
+fi
 [ "$status" -eq 0 ] && echo "layering: ok"
 exit "$status"

@@ -1,6 +1,6 @@
 import Dispatch
 import GradientCore
-import Synchronization
+import Locking
 
 /// Rasterizes rows on a second thread while the caller's thread encodes them: a ring of `bandCount` bands of
 /// `rowsPerBand` rows, handed over with two semaphores. Memory stays O(width): the ring holds a fixed number of
@@ -79,7 +79,7 @@ final class RowPipeline: @unchecked Sendable {
 
 /// A flag set once, from any thread.
 final class StopFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = LockedValue(false)
 
     var isSet: Bool { value.withLock { $0 } }
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPCore
-import Synchronization
+import Locking
 import Testing
 
 @testable import GradientService
@@ -11,8 +11,8 @@ struct SingleFlightTests {
     @Test func concurrentIdenticalMissesRenderOnce() throws {
         let harness = ServiceHarness()
         let query = "type=radial&colors=red,blue,lime&width=600&height=600"
-        let bodies = Mutex<[[UInt8]]>([])
-        let statuses = Mutex<[String]>([])
+        let bodies = LockedValue<[[UInt8]]>([])
+        let statuses = LockedValue<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             do {
                 let response = try harness.record("/gradient?" + query)
