@@ -1,22 +1,47 @@
 import Foundation
-import HTTPCore
+import Locking
 import Synchronization
+
+@testable import HTTPCore
 
 /// Routes for server tests: `/hello`, `/slow` (answers 200 ms later from another queue), `/stream` (three chunks),
 /// `/endless` (writes until the client is gone), `/big` (512 KiB), `/drain` (a stream that finishes 300 ms later).
 final class TestHandler: HTTPHandler {
+    /// A request as it reached the handler.
+    struct Arrival: Sendable, Equatable {
+        /// The request's path.
+        let path: String
+        /// Its place among the requests of its connection, 0 for the first.
+        let sequence: Int
+        /// How many requests handled before it (on any connection) had not been answered yet. Above 0 on a single
+        /// connection, the server read and dispatched the request while an earlier one was still in flight: the
+        /// pipelined path, whose response waits for the earlier ones.
+        let unanswered: Int
+    }
+
     /// Set when `/endless` saw `write` return false.
     let sawClientGone = Atomic<Bool>(false)
     /// Set when a request reached the handler.
     let handledCount = Atomic<Int>(0)
+    /// Every request in the order it reached the handler.
+    let arrivals = LockedValue<[Arrival]>([])
+    /// Requests handled and not yet answered (their response sent or finished).
+    private let unanswered = LockedValue(0)
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
         handledCount.add(1, ordering: .relaxed)
+        unanswered.withLock { count in
+            arrivals.withLock {
+                $0.append(Arrival(path: request.path, sequence: responder.sequence, unanswered: count))
+            }
+            count += 1
+        }
         let text = HTTPHeaders([("Content-Type", "text/plain")])
         switch request.path {
         case "/slow":
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
                 responder.send(HTTPResponseHead(status: 200, headers: text), body: Array("slow".utf8))
+                self.answered()
             }
         case "/stream":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
@@ -25,10 +50,12 @@ final class TestHandler: HTTPHandler {
                     stream.write(Array(piece.utf8))
                 }
                 stream.finish()
+                self.answered()
             }
         case "/endless":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
             DispatchQueue.global().async {
+                defer { self.answered() }
                 let chunk = [UInt8](repeating: 0x61, count: 1024)
                 for _ in 0..<2000 {
                     if !stream.write(chunk) {
@@ -42,19 +69,26 @@ final class TestHandler: HTTPHandler {
         case "/big":
             responder.send(
                 HTTPResponseHead(status: 200, headers: text), body: [UInt8](repeating: 0x62, count: 512 * 1024))
+            answered()
         case "/drain":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
             stream.write(Array("begun,".utf8))
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
                 stream.write(Array("ended".utf8))
                 stream.finish()
+                self.answered()
             }
         default:
             responder.send(HTTPResponseHead(status: 200, headers: text), body: Array("hello \(request.path)".utf8))
+            answered()
         }
     }
 
     func response(for error: HTTPRequestError, connection: HTTPConnectionInfo) -> (HTTPResponseHead, [UInt8]) {
         (HTTPResponseHead(status: error.statusCode), Array("refused: \(error.statusCode)".utf8))
+    }
+
+    private func answered() {
+        unanswered.withLock { $0 -= 1 }
     }
 }
