@@ -16,7 +16,10 @@ final class RowPipeline: @unchecked Sendable {
     let bytesPerRow: Int
     let height: Int
     private let ring: UnsafeMutableRawBufferPointer
-    private let free = DispatchSemaphore(value: RowPipeline.bandCount)
+    /// Free bands. Created at zero and raised to `bandCount` in `init`: libdispatch traps when a semaphore is freed
+    /// with a value below the one it was created with, as this one is when the producer waits on a full ring at
+    /// `stop()`.
+    private let free = DispatchSemaphore(value: 0)
     private let filled = DispatchSemaphore(value: 0)
     private let producerDone = DispatchGroup()
     private let stopFlag = StopFlag()
@@ -26,6 +29,7 @@ final class RowPipeline: @unchecked Sendable {
         bytesPerRow = rasterizer.bytesPerRow
         self.height = height
         ring = .allocate(byteCount: max(1, Self.bandCount * Self.rowsPerBand * rasterizer.bytesPerRow), alignment: 16)
+        for _ in 0..<Self.bandCount { free.signal() }
         producerDone.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             var rasterizer = rasterizer
