@@ -68,6 +68,7 @@ let package = Package(
                 "GradientService", "HTTPCore", "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding",
                 "gradientd", "Locking",
             ]),
+        .testTarget(name: "LeakCanaryTests"),
         .testTarget(
             name: "GradientCLITests",
             dependencies: ["gradient", "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding", "AVIFEncoding"]),

@@ -25,7 +25,8 @@ final class TestHandler: HTTPHandler {
     let handledCount = Atomic<Int>(0)
     /// Every request in the order it reached the handler.
     let arrivals = LockedValue<[Arrival]>([])
-    /// Requests handled and not yet answered (their response sent or finished).
+    /// Requests handled and not yet answered; a request counts as answered just before its response is sent or
+    /// finished, so the count never includes a request the server may already have completed.
     private let unanswered = LockedValue(0)
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
@@ -40,8 +41,8 @@ final class TestHandler: HTTPHandler {
         switch request.path {
         case "/slow":
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
-                responder.send(HTTPResponseHead(status: 200, headers: text), body: Array("slow".utf8))
                 self.answered()
+                responder.send(HTTPResponseHead(status: 200, headers: text), body: Array("slow".utf8))
             }
         case "/stream":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
@@ -49,38 +50,39 @@ final class TestHandler: HTTPHandler {
                 for piece in ["first,", "second,", String(repeating: "z", count: 20000)] {
                     stream.write(Array(piece.utf8))
                 }
-                stream.finish()
                 self.answered()
+                stream.finish()
             }
         case "/endless":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
             DispatchQueue.global().async {
-                defer { self.answered() }
                 let chunk = [UInt8](repeating: 0x61, count: 1024)
                 for _ in 0..<2000 {
                     if !stream.write(chunk) {
+                        self.answered()
                         self.sawClientGone.store(true, ordering: .releasing)
                         return
                     }
                     usleep(5000)
                 }
+                self.answered()
                 stream.finish()
             }
         case "/big":
+            answered()
             responder.send(
                 HTTPResponseHead(status: 200, headers: text), body: [UInt8](repeating: 0x62, count: 512 * 1024))
-            answered()
         case "/drain":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
             stream.write(Array("begun,".utf8))
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
                 stream.write(Array("ended".utf8))
-                stream.finish()
                 self.answered()
+                stream.finish()
             }
         default:
-            responder.send(HTTPResponseHead(status: 200, headers: text), body: Array("hello \(request.path)".utf8))
             answered()
+            responder.send(HTTPResponseHead(status: 200, headers: text), body: Array("hello \(request.path)".utf8))
         }
     }
 
