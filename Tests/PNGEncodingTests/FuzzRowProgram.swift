@@ -1,6 +1,4 @@
-#if canImport(PNGEncoding)
-    import PNGEncoding
-#endif
+import PNGEncoding
 
 /// An image described by a fuzzer input, as the `png` fuzz target and its corpus replay build it.
 ///
@@ -8,10 +6,14 @@
 /// Every later pair of bytes is an operation and an argument appending rows: a run of repeats of the last row,
 /// solid rows, solid rows stepping by a colour delta, copies of the last row shifted by up to ±width pixels,
 /// periodic rows, noise (full-range or a few levels), a copy of a row up to 16 above with one byte changed, and
-/// ramps with dither noise. At most ``maximumRowCount`` rows; an input that makes none gives one black row.
+/// ramps with dither noise. At most ``maximumRowCount`` rows and ``maximumByteCount`` bytes; an input that makes none
+/// gives one black row.
 struct FuzzRowProgram {
-    /// Rows made at most, enough to go past the encoder's zlib share (32 KiB of irregular rows) at any width.
+    /// Rows made at most.
     static let maximumRowCount = 400
+    /// Raw bytes made at most (rows × bytes per row): 8 times the encoder's zlib share of irregular rows (32 KiB),
+    /// so that the hash matcher after it is reached at every width, while an input still runs in milliseconds.
+    static let maximumByteCount = 256 * 1024
     /// The colour types and bit depths the encoder writes.
     static let formats: [(PNGColorType, Int)] = [(.rgb, 8), (.rgba, 8), (.rgb, 16), (.rgba, 16)]
 
@@ -36,8 +38,9 @@ struct FuzzRowProgram {
         func solid(_ pixel: [UInt8]) -> [UInt8] {
             Array((0..<width).map { _ in pixel }.joined())
         }
+        let rowLimit = min(Self.maximumRowCount, Self.maximumByteCount / bytesPerRow)
         var rows: [[UInt8]] = []
-        while offset < bytes.count && rows.count < Self.maximumRowCount {
+        while offset < bytes.count && rows.count < rowLimit {
             let operation = next()
             let argument = next()
             let count = 1 + Int(operation >> 3)
@@ -94,7 +97,7 @@ struct FuzzRowProgram {
         if rows.isEmpty {
             rows = [[UInt8](repeating: 0, count: bytesPerRow)]
         }
-        rows = Array(rows.prefix(Self.maximumRowCount))
+        rows = Array(rows.prefix(rowLimit))
         format.height = rows.count
         self.format = format
         self.rows = rows

@@ -1,12 +1,8 @@
 import CZlib
-
-#if canImport(PNGEncoding)
-    import PNGEncoding
-#endif
+import PNGEncoding
 
 /// Encodes rows and reads them back two ways, libpng's decoder and zlib's inflate followed by PNG's unfiltering,
-/// reporting the first difference. Shared by the tests and the `png` fuzz target (fuzz/build.sh compiles this file
-/// with the encoder's sources, where there is no `PNGEncoding` module to import).
+/// reporting the first difference. Shared by the tests and the `png` fuzz target (fuzz/build.sh).
 enum RoundTripCheck {
     /// What went wrong with `rows`, or nil when both readings give back exactly the rows.
     static func mismatch(_ format: PNGImageFormat, rows: [[UInt8]]) -> String? {
@@ -107,7 +103,10 @@ func expectedPixels(_ format: PNGImageFormat, rows: [[UInt8]]) -> DecodedPNG.Pix
         for row in rows {
             for pixel in 0..<format.width {
                 let base = pixel * channels
-                pixels += [row[base], row[base + 1], row[base + 2], channels == 4 ? row[base + 3] : 255]
+                pixels.append(row[base])
+                pixels.append(row[base + 1])
+                pixels.append(row[base + 2])
+                pixels.append(channels == 4 ? row[base + 3] : 255)
             }
         }
         return .eightBit(pixels)
