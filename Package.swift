@@ -33,17 +33,21 @@ let package = Package(
         .target(name: "CPNG", dependencies: ["CLibPNG", "CZlib"]),
         .target(name: "CWebP", dependencies: ["CLibWebP"]),
         .target(name: "CAVIF", dependencies: ["CLibAVIF"]),
+        .target(name: "Locking"),
         .target(name: "GradientCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PNGEncoding", dependencies: ["CPNG", "CZlib"]),
         .target(name: "WebPEncoding", dependencies: ["CWebP"]),
         .target(name: "AVIFEncoding", dependencies: ["CAVIF"]),
         .target(
-            name: "GradientImage", dependencies: ["GradientCore", "PNGEncoding", "WebPEncoding", "AVIFEncoding"]),
-        .target(name: "HTTPCore", dependencies: ["CEpoll"]),
+            name: "GradientImage",
+            dependencies: [
+                "GradientCore", "PNGEncoding", "WebPEncoding", "AVIFEncoding", "Locking",
+            ]),
+        .target(name: "HTTPCore", dependencies: ["CEpoll", "Locking"]),
         .target(
-            name: "GradientService", dependencies: ["HTTPCore", "GradientCore", "GradientImage"],
+            name: "GradientService", dependencies: ["HTTPCore", "GradientCore", "GradientImage", "Locking"],
             resources: [.embedInCode("openapi.yaml"), .embedInCode("Playground/playground.html")]),
-        .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore"]),
+        .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore", "Locking"]),
         .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientImage"]),
         .executableTarget(
             name: "gradient-bench",
@@ -58,13 +62,14 @@ let package = Package(
             name: "GradientImageTests",
             dependencies: ["GradientImage", "GradientCore", "PNGEncoding", "WebPEncoding", "AVIFEncoding"],
             exclude: ["output-manifest.tsv"]),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Locking"]),
         .testTarget(
             name: "GradientServiceTests",
             dependencies: [
                 "GradientService", "HTTPCore", "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding",
-                "gradientd",
+                "gradientd", "Locking",
             ]),
+        .testTarget(name: "LeakCanaryTests"),
         .testTarget(
             name: "GradientCLITests",
             dependencies: ["gradient", "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding", "AVIFEncoding"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the layering rules of ARCHITECTURE.md over the import lines of Sources/:
 # GradientCore imports nothing (no Foundation, no Glibc, no project module); HTTPCore imports no gradient module;
-# PNGEncoding, WebPEncoding and AVIFEncoding know nothing of gradients or HTTP.
+# PNGEncoding, WebPEncoding and AVIFEncoding know nothing of gradients or HTTP; Locking, which HTTPCore,
+# GradientImage and GradientService share, imports the C library only (Glibc, or Darwin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -20,5 +21,11 @@ check HTTPCore 'GradientCore|GradientImage|PNGEncoding|WebPEncoding|AVIFEncoding
 check PNGEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 check WebPEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 check AVIFEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
+locking=$(grep -rnE '^\s*(@testable\s+)?import\s+' Sources/Locking | grep -vE 'import\s+(Glibc|Darwin)\s*$' || true)
+if [ -n "$locking" ]; then
+    echo "layering: Locking must import nothing but Glibc or Darwin:"
+    echo "$locking"
+    status=1
+fi
 [ "$status" -eq 0 ] && echo "layering: ok"
 exit "$status"

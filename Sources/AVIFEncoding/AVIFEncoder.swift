@@ -53,14 +53,19 @@ public enum AVIFEncoder {
     /// buffers with borders, reconstruction and per-block search data); an upper bound for the render pool's
     /// frame-memory budget.
     ///
-    /// Measured as the peak resident set of `gradient render … -o x.avif` less that of a 1×1 render (18 MB), with
-    /// the standard settings (aom, speed 6, 4:4:4): 38 MB at 1024×1024 RGBA, 76 MB at 1920×1080, 298 MB at
-    /// 3000×3000, 330 MB at 3000×3000 12-bit, 531 MB at 4096×4096 12-bit (32–37 bytes a pixel). 38 bytes a pixel
-    /// plus 8 MiB covers every size measured with at least 5 % to spare; other encoders and speeds were not
-    /// measured.
+    /// Measured as the peak resident set growth of one render and encode through the product's path
+    /// (`gradient-bench --codec-memory avif --query …`), aom at speed 6:
+    /// - 4:2:0 (the standard settings): 8 MB at 256×256, 36 MB at 1024×1024 RGBA, 54 MB at 1920×1080, 211 MB at
+    ///   3000×3000 12-bit, 359 MB at 4096×4096 RGBA (21–35 bytes a pixel above 1 megapixel), covered by 26 bytes a
+    ///   pixel plus 12 MiB with at least 9 % to spare;
+    /// - 4:4:4 (`gradient render`'s peak less a 1×1 render's): 38 MB at 1024×1024 RGBA, 76 MB at 1920×1080,
+    ///   298 MB at 3000×3000, 531–610 MB at 4096×4096 (32–37 bytes a pixel), covered by 38 bytes a pixel plus
+    ///   12 MiB.
+    ///
+    /// Other encoders and speeds were not measured.
     public static func peakMemoryBytes(width: Int, height: Int, channels: Int, settings: AVIFSettings) -> Int {
         let pixels = max(width, 0) * max(height, 0)
-        return pixels * 38 + (8 << 20)
+        return pixels * (settings.chroma == .yuv420 ? 26 : 38) + (12 << 20)
     }
 
     static func cavifCodec(_ codec: AVIFCodec) -> cavif_codec {

@@ -1,6 +1,6 @@
 import Dispatch
 import GradientCore
-import Synchronization
+import Locking
 
 /// Rasterizes rows on a second thread while the caller's thread encodes them: a ring of `bandCount` bands of
 /// `rowsPerBand` rows, handed over with two semaphores. Memory stays O(width): the ring holds a fixed number of
@@ -16,7 +16,10 @@ final class RowPipeline: @unchecked Sendable {
     let bytesPerRow: Int
     let height: Int
     private let ring: UnsafeMutableRawBufferPointer
-    private let free = DispatchSemaphore(value: RowPipeline.bandCount)
+    /// Free bands. Created at zero and raised to `bandCount` in `init`: libdispatch traps when a semaphore is freed
+    /// with a value below the one it was created with, as this one is when the producer waits on a full ring at
+    /// `stop()`.
+    private let free = DispatchSemaphore(value: 0)
     private let filled = DispatchSemaphore(value: 0)
     private let producerDone = DispatchGroup()
     private let stopFlag = StopFlag()
@@ -26,6 +29,7 @@ final class RowPipeline: @unchecked Sendable {
         bytesPerRow = rasterizer.bytesPerRow
         self.height = height
         ring = .allocate(byteCount: max(1, Self.bandCount * Self.rowsPerBand * rasterizer.bytesPerRow), alignment: 16)
+        for _ in 0..<Self.bandCount { free.signal() }
         producerDone.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             var rasterizer = rasterizer
@@ -79,7 +83,7 @@ final class RowPipeline: @unchecked Sendable {
 
 /// A flag set once, from any thread.
 final class StopFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = LockedValue(false)
 
     var isSet: Bool { value.withLock { $0 } }
 

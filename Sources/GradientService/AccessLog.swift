@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -34,14 +34,14 @@ public final class AccessLog: Sendable {
 
     let format: Format
     private let fileDescriptor: Int32
-    /// Lines not yet written; guarded by this `Mutex`.
-    private let buffer = Mutex<[UInt8]>([])
-    /// The buffer being written, swapped with ``buffer`` by ``flush()``; guarded by this `Mutex`, held while writing,
+    /// Lines not yet written; guarded by this lock.
+    private let buffer = LockedValue<[UInt8]>([])
+    /// The buffer being written, swapped with ``buffer`` by ``flush()``; guarded by this lock, held while writing,
     /// so that lines are written in order.
-    private let writing = Mutex<[UInt8]>([])
+    private let writing = LockedValue<[UInt8]>([])
     private let clock = LogClock()
-    /// The periodic flush; guarded by this `Mutex`.
-    private let timer: Mutex<DispatchSourceTimer?>
+    /// The periodic flush; guarded by this lock.
+    private let timer: LockedValue<DispatchSourceTimer?>
 
     /// A log writing `format` lines to `fileDescriptor`.
     public init(format: Format, fileDescriptor: Int32 = STDOUT_FILENO) {
@@ -49,7 +49,7 @@ public final class AccessLog: Sendable {
         self.fileDescriptor = fileDescriptor
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gradientd.access-log"))
         source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
-        timer = Mutex(source)
+        timer = LockedValue(source)
         timer.withLock { source in
             source?.setEventHandler { [weak self] in self?.flush() }
             source?.resume()

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The memory the whole-frame renders (WebP, AVIF) may hold at once. A render is admitted when its frame memory
 /// fits beside those already running; one that is larger than the whole budget is admitted only alone, so that
@@ -6,8 +6,8 @@ import Synchronization
 final class FrameMemoryBudget: Sendable {
     /// Most bytes reserved at once (except for one render alone).
     let limitBytes: Int
-    /// Bytes reserved now; guarded by this `Mutex`.
-    private let reserved = Mutex(0)
+    /// Bytes reserved now; guarded by this lock.
+    private let reserved = LockedValue(0)
 
     init(limitBytes: Int) {
         self.limitBytes = max(0, limitBytes)

@@ -1,4 +1,5 @@
 import HTTPCore
+import Locking
 import Synchronization
 
 /// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/healthz`,
@@ -15,8 +16,8 @@ public final class GradientService: HTTPHandler {
     let queryKeys = QueryKeyMemo(capacity: 16384)
     let accessLog: AccessLog?
     private let isDrainingFlag = Atomic<Bool>(false)
-    /// Reports the server's open connections for `/metrics`; guarded by this `Mutex`.
-    private let connectionGauge = Mutex<(@Sendable () -> Int)?>(nil)
+    /// Reports the server's open connections for `/metrics`; guarded by this lock.
+    private let connectionGauge = LockedValue<(@Sendable () -> Int)?>(nil)
 
     /// A service with its cache and render workers; `accessLog` receives one line per request when given.
     public init(

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -7,8 +7,8 @@ import Synchronization
 /// UTC timestamps in ISO 8601 with milliseconds (`2026-01-31T12:00:00.123Z`), formatting the date part once per
 /// second.
 final class LogClock: Sendable {
-    /// The second last formatted and its text up to the seconds; guarded by this `Mutex`.
-    private let cached = Mutex<(second: Int, prefix: String)>((-1, ""))
+    /// The second last formatted and its text up to the seconds; guarded by this lock.
+    private let cached = LockedValue<(second: Int, prefix: String)>((-1, ""))
 
     func timestamp() -> String {
         var line = LogLine(capacity: 24)

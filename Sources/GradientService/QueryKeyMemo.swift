@@ -1,5 +1,5 @@
 import GradientCore
-import Synchronization
+import Locking
 
 /// Remembers the cache keys of recently seen raw query strings, so that a repeated URL reaches its cache entry
 /// without being parsed again. Keys are the exact query text (never a hash of it), and a query maps to the same
@@ -25,8 +25,8 @@ final class QueryKeyMemo: Sendable {
 
     /// Most remembered queries.
     let capacity: Int
-    /// Raw query → entry; guarded by this `Mutex`.
-    private let entries = Mutex<[Substring: Entry]>([:])
+    /// Raw query → entry; guarded by this lock.
+    private let entries = LockedValue<[Substring: Entry]>([:])
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)

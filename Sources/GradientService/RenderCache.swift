@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The image cache: an LRU keyed by image identity (``ImageIdentity/cacheKey``), bounded in bytes and entries, safe to use from any thread.
 final class RenderCache: Sendable {
@@ -16,12 +16,12 @@ final class RenderCache: Sendable {
         var statistics = Statistics()
     }
 
-    /// The entries and counters; guarded by this `Mutex`.
-    private let state: Mutex<State>
+    /// The entries and counters; guarded by this lock.
+    private let state: LockedValue<State>
 
     /// A cache holding at most `maxBytes` of image data in at most `maxEntries` entries.
     init(maxBytes: Int, maxEntries: Int) {
-        state = Mutex(State(storage: LRUStorage(maxCost: maxBytes, maxCount: maxEntries)))
+        state = LockedValue(State(storage: LRUStorage(maxCost: maxBytes, maxCount: maxEntries)))
     }
 
     /// The image for `key`, which becomes the most recently used. A hit is counted; a miss only when

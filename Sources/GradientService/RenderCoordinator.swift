@@ -1,6 +1,6 @@
 import GradientCore
 import GradientImage
-import Synchronization
+import Locking
 
 /// Finds an image in the cache, or the render already producing it, or starts one on the pool.
 ///
@@ -24,8 +24,8 @@ final class RenderCoordinator: Sendable {
     let pool: RenderPool
     let frameMemory: FrameMemoryBudget
     private let metrics: ServiceMetrics
-    /// Renders under way by cache key; guarded by this `Mutex`, which is taken before the cache's and the pool's.
-    private let inFlight = Mutex<[String: RenderJob]>([:])
+    /// Renders under way by cache key; guarded by this lock, which is taken before the cache's and the pool's.
+    private let inFlight = LockedValue<[String: RenderJob]>([:])
 
     init(cache: RenderCache, pool: RenderPool, frameMemory: FrameMemoryBudget, metrics: ServiceMetrics) {
         self.cache = cache

@@ -1,7 +1,7 @@
 import GradientCore
 import GradientImage
 import HTTPCore
-import Synchronization
+import Locking
 
 /// One render of one image identity, shared by every request that wants it while it runs (single-flight).
 ///
@@ -40,9 +40,9 @@ final class RenderJob: Sendable {
     let identity: ImageIdentity
     /// The identity's ETag.
     let etag: String
-    /// Bytes, clients and outcome; guarded by this `Mutex`. Stream writes happen under it, so every client sees
+    /// Bytes, clients and outcome; guarded by this lock. Stream writes happen under it, so every client sees
     /// the bytes in order.
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(key: String, identity: ImageIdentity) {
         self.key = key

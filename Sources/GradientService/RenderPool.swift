@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 
 /// A fixed set of worker threads taking work from a bounded FIFO queue. Renders run here, never on the HTTP
@@ -31,8 +32,8 @@ final class RenderPool: Sendable {
     let workerCount: Int
     /// Most work items waiting for a worker; ``submit(_:)`` refuses more.
     let queueLimit: Int
-    /// Waiting work; guarded by this `Mutex`.
-    private let queue = Mutex(Queue())
+    /// Waiting work; guarded by this lock.
+    private let queue = LockedValue(Queue())
     /// Counts waiting work items (plus one per worker at shutdown).
     private let available = DispatchSemaphore(value: 0)
     private let busyWorkers = Atomic<Int>(0)

@@ -1,5 +1,5 @@
 import GradientCore
-import Synchronization
+import Locking
 
 /// Counters and histograms of the service, exposed in the Prometheus text format (version 0.0.4).
 final class ServiceMetrics: Sendable {
@@ -21,8 +21,8 @@ final class ServiceMetrics: Sendable {
         var succeeded: Bool
     }
 
-    /// Every counter; guarded by this `Mutex`.
-    private let state = Mutex(State())
+    /// Every counter; guarded by this lock.
+    private let state = LockedValue(State())
 
     /// Counts a request answered with `status` that took `duration` from its arrival to its last byte.
     func recordRequest(route: ServiceRoute, status: Int, duration: Duration) {

@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// One accepted socket: reads and parses requests on its event loop's thread, and takes response bytes from any
-/// thread. All mutable state is in `core`, guarded by its `Mutex`; the socket is closed only on the loop thread.
+/// thread. All mutable state is in `core`, guarded by its lock; the socket is closed only on the loop thread.
 final class Connection: ResponseSink {
     /// What the event loop must do with a connection after an event.
     enum Disposition {
@@ -16,13 +16,13 @@ final class Connection: ResponseSink {
     let socket: Int32
     let info: HTTPConnectionInfo
     let loop: EventLoop
-    private let core: Mutex<ConnectionCore>
+    private let core: LockedValue<ConnectionCore>
 
     init(socket: Int32, info: HTTPConnectionInfo, loop: EventLoop, limits: HTTPLimits, now: ContinuousClock.Instant) {
         self.socket = socket
         self.info = info
         self.loop = loop
-        self.core = Mutex(ConnectionCore(socket: socket, epoll: loop.epoll, limits: limits, now: now))
+        self.core = LockedValue(ConnectionCore(socket: socket, epoll: loop.epoll, limits: limits, now: now))
     }
 
     // MARK: Loop thread

@@ -1,4 +1,5 @@
 import CEpoll
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Synchronization
 
 /// One epoll loop on its own thread: accepts from its listening socket, reads and parses requests, flushes output
 /// and runs the connection timers. Other threads reach it only through `inbox` and `command` (each behind a
-/// `Mutex`) and a wake-up eventfd; the connection table lives on the loop thread's stack.
+/// lock) and a wake-up eventfd; the connection table lives on the loop thread's stack.
 final class EventLoop: Sendable {
     static let readEvents = EPOLLIN.rawValue
     static let writeEvents = EPOLLOUT.rawValue
@@ -20,9 +21,9 @@ final class EventLoop: Sendable {
     private let connectionCount: ConnectionCounter
     private let threadID = Atomic<UInt>(0)
     /// Connections that other threads need serviced on the loop thread.
-    private let inbox = Mutex<[Connection]>([])
+    private let inbox = LockedValue<[Connection]>([])
     /// The shutdown deadline once shutdown has begun.
-    private let shutdownDeadline = Mutex<ContinuousClock.Instant?>(nil)
+    private let shutdownDeadline = LockedValue<ContinuousClock.Instant?>(nil)
 
     init(
         listener: Int32, limits: HTTPLimits, handler: any HTTPHandler, connectionCount: ConnectionCounter

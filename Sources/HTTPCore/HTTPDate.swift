@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +12,7 @@ final class HTTPDate: Sendable {
     static let fieldLineLength = 37
 
     /// The second the cached line is for and the line itself, `Date: …\r\n`.
-    private let cache = Mutex<(second: Int, line: [UInt8])>((-1, []))
+    private let cache = LockedValue<(second: Int, line: [UInt8])>((-1, []))
 
     /// Appends `Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n` for the current second.
     func appendFieldLine(to buffer: inout [UInt8]) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server: non-blocking sockets driven by one epoll event loop per thread.
 ///
@@ -14,8 +14,8 @@ public final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
     private let connectionCounter = ConnectionCounter()
-    /// Lifecycle of the server; guarded by this `Mutex`.
-    private let phase = Mutex<Phase>(.idle)
+    /// Lifecycle of the server; guarded by this lock.
+    private let phase = LockedValue<Phase>(.idle)
     /// Counts running loop threads, for ``waitUntilStopped()``.
     private let running = DispatchGroup()
 

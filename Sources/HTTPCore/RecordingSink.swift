@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 
 /// A ``ResponseSink`` that keeps the bytes of one response and decodes them when it ends.
 final class RecordingSink: ResponseSink {
     private let completion: @Sendable (HTTPRecordedResponse) -> Void
     private let isHead: Bool
-    /// Bytes received so far, and whether the response has ended; guarded by this `Mutex`.
-    private let state = Mutex<(bytes: [UInt8], hasEnded: Bool)>(([], false))
+    /// Bytes received so far, and whether the response has ended; guarded by this lock.
+    private let state = LockedValue<(bytes: [UInt8], hasEnded: Bool)>(([], false))
 
     init(isHead: Bool, completion: @escaping @Sendable (HTTPRecordedResponse) -> Void) {
         self.isHead = isHead

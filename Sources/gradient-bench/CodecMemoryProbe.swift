@@ -1,10 +1,10 @@
-import AVIFEncoding
 import Foundation
 import GradientCore
-import WebPEncoding
+import GradientImage
 
-/// Measures one whole-frame encode of a query with the standard settings: the peak resident memory it adds (the
-/// frame rendered inside the measured window, plus everything the encoder holds), and its time. Run one query per
+/// Measures one whole-frame render of a query in `codec`'s format with the product's own path and standard settings
+/// (``ImageRenderer``): the peak resident memory it adds (everything the render and the encoder hold), checked
+/// against ``ImageIdentity/frameMemoryBytes``, and its time (render and encode). Run one query per
 /// process: freed memory a process keeps would hide the next measurement's growth.
 ///
 /// Linux only: the peak (VmHWM) is reset through /proc/self/clear_refs before the frame is rendered.
@@ -16,46 +16,17 @@ struct CodecMemoryProbe {
         try Self.resetPeak()
         let before = try Self.status("VmRSS")
         let clock = ContinuousClock()
-        var bytes = 0
-        var encodeMilliseconds = 0.0
-        var width = 0
-        var height = 0
-        var channels = 0
-        var estimate = 0
-        switch codec {
-        case "webp":
-            let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
-            let (frame, pixels) = CodecFrame.render8(spec)
-            (width, height, channels) = (frame.width, frame.height, frame.channels)
-            let start = clock.now
-            bytes = try pixels.withUnsafeBytes {
-                try WebPEncoder.encode(
-                    pixels: $0, width: width, height: height, channels: channels, settings: .standard
-                ).count
-            }
-            encodeMilliseconds = Self.milliseconds(clock.now - start)
-            estimate = WebPEncoder.peakMemoryBytes(
-                width: width, height: height, channels: channels, settings: .standard)
-        default:
-            let spec = try GradientSpec(
-                queryItems: try QueryString.decode(Substring(query + "&depth=16&dither=off")))
-            let (frame, samples) = CodecFrame.render16(spec)
-            (width, height, channels) = (frame.width, frame.height, frame.channels)
-            let settings = AVIFSettings.standard(bitDepth: 10)
-            let start = clock.now
-            bytes = try samples.withUnsafeBufferPointer {
-                try AVIFEncoder.encode(
-                    samples: $0, width: width, height: height, channels: channels, settings: settings
-                )
-                .count
-            }
-            encodeMilliseconds = Self.milliseconds(clock.now - start)
-            estimate = AVIFEncoder.peakMemoryBytes(width: width, height: height, channels: channels, settings: settings)
-        }
+        let request = try ImageRequest(queryItems: try QueryString.decode(Substring(query + "&format=" + codec)))
+        let identity = ImageIdentity(request: request, format: request.candidateFormats[0])
+        let (width, height, channels) = (identity.spec.pixelWidth, identity.spec.pixelHeight, identity.channels)
+        let start = clock.now
+        let bytes = try ImageRenderer.renderImage(identity).count
+        let encodeMilliseconds = Self.milliseconds(clock.now - start)
+        let estimate = identity.frameMemoryBytes
         let peak = try Self.status("VmHWM")
         let growth = peak - before
         print(
-            "\(codec) \(width)x\(height)x\(channels): \(bytes) bytes, encode \(String(format: "%.1f", encodeMilliseconds)) "
+            "\(codec) \(width)x\(height)x\(channels): \(bytes) bytes, render and encode \(String(format: "%.1f", encodeMilliseconds)) "
                 + "ms, peak RSS growth \(growth / 1024) KiB (\(String(format: "%.2f", Double(growth) / Double(width * height))) "
                 + "B/pixel), peakMemoryBytes \(estimate / 1024) KiB"
                 + (estimate >= growth ? "" : "  ** estimate below measurement **"))

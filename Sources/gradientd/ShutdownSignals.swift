@@ -1,7 +1,7 @@
 import Dispatch
 import GradientService
 import HTTPCore
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -21,12 +21,12 @@ final class ShutdownSignals: Sendable {
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// The signal sources, kept alive for the life of the process; guarded by this `Mutex`.
-    private let sources: Mutex<[any DispatchSourceSignal]>
+    /// The signal sources, kept alive for the life of the process; guarded by this lock.
+    private let sources: LockedValue<[any DispatchSourceSignal]>
 
     init(server: HTTPServer, service: GradientService, log: AccessLog, deadline: Duration) {
         let queue = DispatchQueue(label: "gradientd.signals")
-        sources = Mutex([])
+        sources = LockedValue([])
         for signalNumber in [SIGTERM, SIGINT] {
             signal(signalNumber, SIG_IGN)
             sources.withLock { sources in

@@ -1,3 +1,4 @@
+import Foundation
 import GradientCore
 import GradientImage
 import PNGEncoding
@@ -125,5 +126,15 @@ struct PipelineTests {
             ) { _ in }
         }
         #expect(throws: RenderError.self) { try GradientPNG.render(spec, pipelined: true) { _ in throw Closed() } }
+        // Cancelled at the first row, once the rasterizing thread has filled the ring and waits for a free band.
+        #expect(throws: RenderError.cancelled) {
+            try GradientPNG.render(
+                spec, pipelined: true,
+                shouldContinue: {
+                    usleep(200_000)
+                    return false
+                }
+            ) { _ in }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPCore
 import Testing
 
@@ -25,12 +26,20 @@ struct ConnectionTests {
     }
 
     @Test func answersThreePipelinedRequestsInOneWriteInOrder() throws {
-        try ServiceHarness().withServer { port in
+        let harness = ServiceHarness(configuration: GradientServiceConfiguration(renderWorkers: 1))
+        // The only render worker is held until both renders are queued: the second and third requests are then
+        // certainly handled while the first is unanswered, so their responses take the pipelined (held) path.
+        let worker = DispatchSemaphore(value: 0)
+        #expect(harness.service.coordinator.pool.submit { worker.wait() })
+        try harness.withServer { port in
             let client = try LoopbackClient(port: port)
             let targets = [
                 "/gradient?colors=red,blue&width=300&height=300", "/healthz", "/gradient?colors=lime&width=8&height=8",
             ]
             client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+            let bothQueued = ServiceHarness.eventually { harness.service.coordinator.renderCount == 2 }
+            worker.signal()
+            #expect(bothQueued)
             let responses = try client.readResponses(3)
             #expect(responses.map(\.status) == [200, 200, 200])
             #expect(responses[0].body == (try ServiceHarness.cliBytes("colors=red,blue&width=300&height=300")))

@@ -34,6 +34,7 @@ final class GradientdProcess {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
         guard !process.isRunning else { return nil }
+        process.waitUntilExit()
         return process.terminationStatus
     }
 
@@ -46,8 +47,12 @@ final class GradientdProcess {
         return text + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// Kills a process still running and waits for it: Foundation's `Process` and its run-loop source keep each
+    /// other alive until `waitUntilExit()` has seen the exit, so a process never waited for is leaked.
     deinit {
+        guard process.processIdentifier != 0 else { return }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 }
 

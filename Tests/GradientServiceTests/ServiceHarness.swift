@@ -2,7 +2,7 @@ import Foundation
 import GradientCore
 import GradientImage
 import HTTPCore
-import Synchronization
+import Locking
 
 @testable import GradientService
 
@@ -25,7 +25,7 @@ struct ServiceHarness {
     ) throws -> HTTPRecordedResponse {
         let request = try HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers))
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<HTTPRecordedResponse?>(nil)
+        let result = LockedValue<HTTPRecordedResponse?>(nil)
         service.handle(
             request,
             responder: .recording(for: request) { response in

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPCore
-import Synchronization
+import Locking
 import Testing
 
 @testable import GradientService
@@ -11,8 +11,8 @@ struct SingleFlightTests {
     @Test func concurrentIdenticalMissesRenderOnce() throws {
         let harness = ServiceHarness()
         let query = "type=radial&colors=red,blue,lime&width=600&height=600"
-        let bodies = Mutex<[[UInt8]]>([])
-        let statuses = Mutex<[String]>([])
+        let bodies = LockedValue<[[UInt8]]>([])
+        let statuses = LockedValue<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             do {
                 let response = try harness.record("/gradient?" + query)
@@ -27,6 +27,40 @@ struct SingleFlightTests {
         #expect(bodies.withLock { $0.count } == 8)
         #expect(bodies.withLock { $0.allSatisfy { $0 == expected } })
         #expect(statuses.withLock { $0.filter { $0 == "gradientd; fwd=miss; stored" }.count } == 1)
+    }
+
+    @Test func requestsArrivingWhileTheRenderWaitsJoinItAsCollapsed() throws {
+        let harness = ServiceHarness(configuration: GradientServiceConfiguration(renderWorkers: 1))
+        let query = "type=radial&colors=red,blue,lime&width=300&height=200"
+        // The only render worker is held, so the first request's render waits in the queue and every later request
+        // finds it in flight: the join is certain, not a matter of timing.
+        let worker = DispatchSemaphore(value: 0)
+        #expect(harness.service.coordinator.pool.submit { worker.wait() })
+        let responses = LockedValue<[HTTPRecordedResponse]>([])
+        let answered = DispatchSemaphore(value: 0)
+        let clients = 5
+        for _ in 0..<clients {
+            let request = try HTTPRequest(
+                method: "GET", target: "/gradient?" + query, headers: HTTPHeaders([("Host", "t")]))
+            harness.service.handle(
+                request,
+                responder: .recording(for: request) { response in
+                    responses.withLock { $0.append(response) }
+                    answered.signal()
+                })
+        }
+        #expect(harness.service.coordinator.renderCount == 1)
+        #expect(responses.withLock { $0.isEmpty })
+        worker.signal()
+        for _ in 0..<clients {
+            #expect(answered.wait(timeout: .now() + 30) == .success)
+        }
+        let statuses = responses.withLock { $0.map { $0.head.headers["Cache-Status"] ?? "" } }
+        #expect(statuses.filter { $0 == "gradientd; fwd=miss; stored" }.count == 1)
+        #expect(statuses.filter { $0 == "gradientd; fwd=miss; collapsed" }.count == clients - 1)
+        let expected = try ServiceHarness.cliBytes(query)
+        #expect(responses.withLock { $0.allSatisfy { $0.head.status == 200 && $0.body == expected } })
+        #expect(harness.service.metrics.renderCounts.succeeded == 1)
     }
 
     @Test func concurrentIdenticalMissesOverSocketsRenderOnce() throws {

@@ -36,7 +36,8 @@ struct HTTPServerTests {
     }
 
     @Test func answersPipelinedRequestsInOrderEvenWhenTheFirstIsSlow() throws {
-        try Self.withServer { _, port in
+        let handler = TestHandler()
+        try Self.withServer(handler: handler) { _, port in
             let client = try TestClient(port: port)
             client.send(
                 "GET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\nGET /c HTTP/1.1\r\nHost: t\r\n\r\n"
@@ -44,11 +45,16 @@ struct HTTPServerTests {
             let responses = try client.readResponses(3)
             #expect(responses.map(\.body) == ["slow", "hello /b", "hello /c"])
         }
+        // /b and /c reached the handler while /slow was unanswered, so their responses waited behind it.
+        let arrivals = handler.arrivals.withLock { $0 }
+        #expect(arrivals.map(\.sequence) == [0, 1, 2])
+        #expect(arrivals.map(\.unanswered) == [0, 1, 1])
     }
 
     @Test func resumesReadingPipelinedRequestsPastTheLimits() throws {
         let limits = HTTPLimits(maxPipelinedRequests: 2, maxBufferedOutputBytes: 1)
-        try Self.withServer(limits: limits) { _, port in
+        let handler = TestHandler()
+        try Self.withServer(limits: limits, handler: handler) { _, port in
             let client = try TestClient(port: port)
             let paths = ["/slow", "/a", "/stream", "/b", "/slow", "/c", "/d"]
             client.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
@@ -60,6 +66,12 @@ struct HTTPServerTests {
                     "slow", "hello /a", "first,second", "hello /b", "slow", "hello /c", "hello /d",
                 ])
         }
+        // All seven came over one connection from one send; some arrived while an earlier one was unanswered
+        // (pipelined), and never more than the limit of two were in flight.
+        let arrivals = handler.arrivals.withLock { $0 }
+        #expect(arrivals.map(\.sequence) == Array(0..<7))
+        #expect(arrivals.contains { $0.unanswered == 1 })
+        #expect(arrivals.allSatisfy { $0.unanswered <= 1 })
     }
 
     @Test func stopsReadingFromAClientThatDoesNotReadItsResponses() throws {
@@ -206,12 +218,17 @@ struct HTTPServerTests {
 
     @Test func keepsAPipeliningClientWhoseResponsesTakeLongerThanTheHeaderTimeout() throws {
         let limits = HTTPLimits(headerTimeout: .milliseconds(150), maxPipelinedRequests: 1)
-        try Self.withServer(limits: limits) { _, port in
+        let handler = TestHandler()
+        try Self.withServer(limits: limits, handler: handler) { _, port in
             let client = try TestClient(port: port, timeout: .seconds(3))
             client.send(String(repeating: "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n", count: 4))
             let responses = try client.readResponses(4)
             #expect(responses.map(\.body) == ["slow", "slow", "slow", "slow"])
         }
+        // The four came over one connection from one send and were taken one at a time from the buffered bytes.
+        let arrivals = handler.arrivals.withLock { $0 }
+        #expect(arrivals.map(\.sequence) == [0, 1, 2, 3])
+        #expect(arrivals.allSatisfy { $0.unanswered == 0 })
     }
 
     @Test func closesAnIdleKeptAliveConnection() throws {

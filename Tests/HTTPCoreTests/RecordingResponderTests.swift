@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 import Testing
 
 @testable import HTTPCore
 
 struct RecordingResponderTests {
     static func record(_ request: HTTPRequest, _ respond: (HTTPResponder) -> Void) -> HTTPRecordedResponse? {
-        let recorded = Mutex<HTTPRecordedResponse?>(nil)
+        let recorded = LockedValue<HTTPRecordedResponse?>(nil)
         respond(HTTPResponder.recording(for: request) { response in recorded.withLock { $0 = response } })
         return recorded.withLock { $0 }
     }

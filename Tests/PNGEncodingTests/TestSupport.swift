@@ -2,46 +2,7 @@ import CZlib
 import PNGEncoding
 import Testing
 
-/// SplitMix64: a small deterministic generator so random rows are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
-/// Collects everything an encoder sends, counting the calls.
-final class ByteCollector {
-    var bytes: [UInt8] = []
-    var callCount = 0
-
-    func sink(_ chunk: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: chunk)
-        callCount += 1
-    }
-}
-
 struct SinkFailure: Error {}
-
-/// Encodes `rows` with a fresh encoder and returns the PNG file.
-func encodePNG(_ format: PNGImageFormat, rows: [[UInt8]]) throws -> [UInt8] {
-    let collector = ByteCollector()
-    let encoder = try PNGEncoder(format: format, sink: collector.sink)
-    for row in rows {
-        try row.withUnsafeBytes { try encoder.writeRow($0) }
-    }
-    try encoder.finish()
-    return collector.bytes
-}
 
 /// Encodes `rows`, decodes the file with libpng, and checks header and every sample exactly.
 /// Also inflates the IDAT data with zlib (checking Adler-32) and checks its length.
@@ -61,52 +22,6 @@ func expectRoundTrip(
     #expect(filtered.count == format.height * (format.bytesPerRow + 1), sourceLocation: sourceLocation)
 }
 
-/// The RGBA samples libpng should return for `rows`.
-func expectedPixels(_ format: PNGImageFormat, rows: [[UInt8]]) -> DecodedPNG.Pixels {
-    let channels = format.colorType.channelCount
-    if format.bitDepth == 8 {
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(format.width * format.height * 4)
-        for row in rows {
-            for pixel in 0..<format.width {
-                let base = pixel * channels
-                pixels += [row[base], row[base + 1], row[base + 2], channels == 4 ? row[base + 3] : 255]
-            }
-        }
-        return .eightBit(pixels)
-    }
-    var pixels: [UInt16] = []
-    pixels.reserveCapacity(format.width * format.height * 4)
-    for row in rows {
-        for pixel in 0..<format.width {
-            for channel in 0..<4 {
-                if channel == 3 && channels == 3 {
-                    pixels.append(65535)
-                } else {
-                    let offset = (pixel * channels + channel) * 2
-                    pixels.append(UInt16(row[offset]) << 8 | UInt16(row[offset + 1]))
-                }
-            }
-        }
-    }
-    return .sixteenBit(pixels)
-}
-
-/// The concatenated data of every IDAT chunk in `png`.
-func idatData(_ png: [UInt8]) -> [UInt8] {
-    var data: [UInt8] = []
-    var offset = 8
-    while offset + 8 <= png.count {
-        let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
-        if type == "IDAT" {
-            data += png[offset + 8..<offset + 8 + length]
-        }
-        offset += 12 + length
-    }
-    return data
-}
-
 /// Chunk types of `png` in order.
 func chunkTypes(_ png: [UInt8]) -> [String] {
     var types: [String] = []
@@ -117,19 +32,6 @@ func chunkTypes(_ png: [UInt8]) -> [String] {
         offset += 12 + length
     }
     return types
-}
-
-struct InflateFailure: Error {
-    let status: Int32
-}
-
-/// Inflates a zlib stream (header, data, Adler-32) whose content is `expectedCount` bytes.
-func inflate(_ stream: [UInt8], expectedCount: Int) throws -> [UInt8] {
-    var output = [UInt8](repeating: 0, count: expectedCount + 1)
-    var outputCount = uLongf(output.count)
-    let status = uncompress(&output, &outputCount, stream, uLong(stream.count))
-    guard status == Z_OK else { throw InflateFailure(status: status) }
-    return Array(output[0..<Int(outputCount)])
 }
 
 /// Row generators for round-trip tables.
