@@ -26,30 +26,30 @@ public struct AVIFSettings: Sendable, Hashable {
         codec = .aom
     }
 
-    /// The service's settings at `bitDepth`: 4:2:0, speed 6, aom, quality 80 (85 at 12 bits) — chosen by measurement
-    /// on the first 40 presets of the corpus at the five corpus shapes (200 cases, the undithered 16-bit ramp;
-    /// `gradient-bench --codec-sweep`, bench/README.md "WebP and AVIF settings"):
+    /// The service's settings at `bitDepth`: 4:2:0, speed 6, aom, quality 85 — chosen by measurement on the corpus
+    /// (the undithered 16-bit ramp; `gradient-bench --codec-sweep`, bench/README.md "WebP and AVIF settings"):
     /// - 4:2:0 because it is what keeps one 4096×4096 encode within the frame-memory budget: its peak resident set
     ///   is 371 MB against 628 MB at 4:4:4 (libaom's frame buffers follow the chroma planes), and 16 concurrent
     ///   4096×4096 misses must stay within the cache and frame budgets plus 64 MiB. It is also 1.5× faster. The
     ///   cost is at hard stops, where chroma bleeds across the edge (max error 175/255 against 39/255 at 4:4:4 on a
     ///   red|blue edge): crisp stripes want `format=webp` or `png`, which are lossless;
-    /// - quality 80 at 8 and 10 bits is the smallest that keeps every case within mean 1.0/255 and max 4/255 of the
-    ///   exact ramp at 4:2:0 (worst mean 0.31/255, worst max 3.74/255; quality 75 misses in 4 cases, 70 in 2);
-    ///   quality 85 at 12 bits (worst max 2.70/255; 80 misses in 1 case); median 676 bytes (664 at 12 bits)
-    ///   against 24,606 for the dithered PNG;
+    /// - quality 85 is the smallest that keeps every case within mean 1.0/255 and max 4/255 of the exact ramp at
+    ///   4:2:0 on all 382 presets at 135° 1200×630 and radial 1920×1080, the two shapes where lower qualities miss
+    ///   (worst mean 0.25/255, worst max 3.92/255 at 10 bits, 3.45/255 at 12), and on the first 40 presets at the
+    ///   other three shapes; quality 80 misses in 4 of those 764 cases at 10 bits (max 5.26/255), 75 and 70 miss
+    ///   on the first 40 presets already. Median 1,466 bytes at 135° 1200×630 against 24,328 for the dithered PNG;
     /// - speed 6 is the knee of bytes against time: at quality 70 speed 4 is 15 % smaller but 5× slower, speed 8 is
     ///   3.5× faster but twice the bytes (median 525 / 616 / 1,204 bytes at speed 4 / 6 / 8, 4:4:4);
     /// - aom because rav1e at the same quality and speed is 4 % larger and 7.6× slower, and SVT-AV1 50 % larger.
     public static func standard(bitDepth: Int) -> AVIFSettings {
-        AVIFSettings(quality: bitDepth == 12 ? 85 : 80, speed: 6, bitDepth: bitDepth, chroma: .yuv420)
+        AVIFSettings(quality: 85, speed: 6, bitDepth: bitDepth, chroma: .yuv420)
     }
 
     /// The AV1 quantizer for ``quality``: round((100 − quality) × 63 / 100), 0 (lossless) ... 62.
     public var quantizer: Int { ((100 - quality) * 63 + 50) / 100 }
 
     /// Everything in these settings and the fixed colour description that changes the bytes, for cache keys and
-    /// ETags, e.g. `q80 s6 d10 yuv420 full cicp1/13/6 aom intrabc0`.
+    /// ETags, e.g. `q85 s6 d10 yuv420 full cicp1/13/6 aom intrabc0`.
     public var identity: String {
         "q\(quality) s\(speed) d\(bitDepth) yuv\(chroma.rawValue) full cicp1/13/\(AVIFEncoder.matrixCoefficients) "
             + codec.rawValue + (codec == .aom ? " intrabc0" : "")
