@@ -39,9 +39,11 @@ struct BenchmarkOptions {
 
         Codec sweep (WebP and AVIF settings on corpus presets at the corpus shapes; one thread):
           swift run -c release gradient-bench --codec-sweep bench/data/uigradients.json [--limit N] [--shape NAME]...
-                                              [--codec SETTING]... [--write-dir DIR]
+                                              [--codec SETTING]... [--workload NAME]... [--skip-corpus]
+                                              [--write-dir DIR]
           --limit N        only the first N presets (default \(CodecSweep.defaultPresetLimit))
           --codec SETTING  only this setting (repeatable): webp:mMqQ (method, effort) or avif:qQsSdD-444|420-aom|rav1e|svt
+          --workload NAME  also this workload, as one case after the shapes (repeatable); --skip-corpus: no shapes
           --write-dir DIR  write SHAPE-INDEX.png (the 8-bit frame), .webp and .avif (standard settings) there
 
         Formats (PNG, WebP and AVIF through the product's path at the standard settings, one thread; corpus
