@@ -26,9 +26,7 @@ struct CodecSweep {
 
     init(options: BenchmarkOptions, corpusPath: String) throws {
         self.options = options
-        presets = try CorpusPreset.load(path: corpusPath).prefix(options.presetLimit ?? Self.defaultPresetLimit)
-            .enumerated().filter { options.presetIndices.isEmpty || options.presetIndices.contains($0.offset) }
-            .map { (index: $0.offset, preset: $0.element) }
+        presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Self.defaultPresetLimit)
         shapes = BenchmarkQuery.corpusShapes.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
         workloads = BenchmarkQuery.workloads.filter { options.workloads.contains($0.name) }
         if options.skipCorpus { shapes = [] }
