@@ -13,7 +13,8 @@ public enum WebPEncoder {
 
     /// Lossless WebP of an 8-bit frame; `channels` 3 (RGB) or 4 (RGBA, straight alpha); rows are tightly packed,
     /// `pixels.count == width*height*channels`. Colour under alpha 0 is preserved (libwebp's `exact`), so decoded
-    /// pixels equal the input bit for bit. libwebp runs on the calling thread (`thread_level` 0).
+    /// pixels equal the input bit for bit. libwebp runs on the calling thread (`thread_level` 0). With
+    /// ``WebPSettings/alternatives``, the frame is encoded once per attempt and the smallest file is returned.
     public static func encode(
         pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int, settings: WebPSettings
     ) throws(WebPEncodingError) -> [UInt8] {
@@ -24,16 +25,23 @@ public enum WebPEncoder {
         guard pixels.count == width * height * channels, let base = pixels.baseAddress else {
             throw .pixelCountMismatch(expected: width * height * channels, actual: pixels.count)
         }
-        guard (0...6).contains(settings.method), (0...100).contains(settings.effort) else {
-            throw .invalidSettings(method: settings.method, effort: settings.effort)
+        let attempts = [WebPAttempt(method: settings.method, effort: settings.effort)] + settings.alternatives
+        for attempt in attempts where !(0...6).contains(attempt.method) || !(0...100).contains(attempt.effort) {
+            throw .invalidSettings(method: attempt.method, effort: attempt.effort)
         }
-        var output = cwebp_bytes()
-        let status = cwebp_encode_lossless(
-            base.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), Int32(channels),
-            Int32(settings.method), Int32(settings.effort), &output)
-        defer { cwebp_free(&output) }
-        guard status == 0, let bytes = output.bytes else { throw WebPEncodingError(libraryCode: status) }
-        return [UInt8](UnsafeBufferPointer(start: bytes, count: output.count))
+        var smallest: [UInt8]?
+        for attempt in attempts {
+            var output = cwebp_bytes()
+            let status = cwebp_encode_lossless(
+                base.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), Int32(channels),
+                Int32(attempt.method), Int32(attempt.effort), &output)
+            defer { cwebp_free(&output) }
+            guard status == 0, let bytes = output.bytes else { throw WebPEncodingError(libraryCode: status) }
+            if output.count < smallest?.count ?? .max {
+                smallest = [UInt8](UnsafeBufferPointer(start: bytes, count: output.count))
+            }
+        }
+        return smallest ?? []
     }
 
     /// Bytes of memory one encode of this size holds at its peak: the caller's 8-bit frame, libwebp's ARGB copy

@@ -39,10 +39,21 @@ struct BenchmarkOptions {
 
         Codec sweep (WebP and AVIF settings on corpus presets at the corpus shapes; one thread):
           swift run -c release gradient-bench --codec-sweep bench/data/uigradients.json [--limit N] [--shape NAME]...
-                                              [--codec SETTING]... [--write-dir DIR]
+                                              [--codec SETTING]... [--workload NAME]... [--skip-corpus]
+                                              [--write-dir DIR]
           --limit N        only the first N presets (default \(CodecSweep.defaultPresetLimit))
           --codec SETTING  only this setting (repeatable): webp:mMqQ (method, effort) or avif:qQsSdD-444|420-aom|rav1e|svt
+          --workload NAME  also this workload, as one case after the shapes (repeatable); --skip-corpus: no shapes
           --write-dir DIR  write SHAPE-INDEX.png (the 8-bit frame), .webp and .avif (standard settings) there
+
+        Formats (PNG, WebP and AVIF through the product's path at the standard settings, one thread; corpus
+        presets at the corpus shapes, then the workloads; files and ours.tsv for bench/codec_peers.py):
+          swift run -c release gradient-bench --codec-sweep bench/data/uigradients.json --formats --write-dir DIR
+                                              [--limit N] [--radial-limit N] [--shape NAME]... [--workload NAME]...
+                                              [--skip-corpus] [--skip-workloads] [--iterations N]
+          --limit N        only the first N presets at each shape (default \(FormatSweep.defaultPresetLimit))
+          --radial-limit N only the first N presets at r1920 (default \(FormatSweep.defaultRadialLimit))
+          --iterations N   timed renders per case and format (default 1); the median is reported
 
         Codec memory (one whole-frame encode with the standard settings; peak RSS growth; one per process):
           swift run -c release gradient-bench --codec-memory webp|avif --query QUERY
@@ -70,6 +81,13 @@ struct BenchmarkOptions {
     var codecSweepPath: String?
     /// Settings given with `--codec`; empty means the default sweep.
     var codecSettings: [CodecSetting] = []
+    /// `--formats`: the codec sweep renders each format through the product's path instead of sweeping settings.
+    var formats = false
+    /// Presets at the radial shape with `--formats`; nil means ``FormatSweep/defaultRadialLimit``.
+    var radialLimit: Int?
+    /// `--skip-corpus` and `--skip-workloads` with `--formats`.
+    var skipCorpus = false
+    var skipWorkloads = false
     /// `webp` or `avif` with `--codec-memory`.
     var codecMemory: String?
 
@@ -124,6 +142,10 @@ struct BenchmarkOptions {
                     Self.fail("--codec needs webp:mMqQ or avif:qQsSdD-444|420-aom|rav1e|svt")
                 }
                 codecSettings.append(setting)
+            case "--formats": formats = true
+            case "--radial-limit": radialLimit = Self.count(arguments.popFirst(), option: argument, maximum: 1_000_000)
+            case "--skip-corpus": skipCorpus = true
+            case "--skip-workloads": skipWorkloads = true
             case "--codec-memory":
                 guard let codec = arguments.popFirst(), codec == "webp" || codec == "avif" else {
                     Self.fail("--codec-memory needs webp or avif")

@@ -20,15 +20,32 @@ struct CodecSweep {
     var options: BenchmarkOptions
     var presets: [(index: Int, preset: CorpusPreset)]
     var shapes: [BenchmarkQuery]
+    /// The workloads named with `--workload`, each one case after the corpus shapes.
+    var workloads: [BenchmarkQuery]
     var settings: [CodecSetting]
 
     init(options: BenchmarkOptions, corpusPath: String) throws {
         self.options = options
-        presets = try CorpusPreset.load(path: corpusPath).prefix(options.presetLimit ?? Self.defaultPresetLimit)
-            .enumerated().filter { options.presetIndices.isEmpty || options.presetIndices.contains($0.offset) }
-            .map { (index: $0.offset, preset: $0.element) }
+        presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Self.defaultPresetLimit)
         shapes = BenchmarkQuery.corpusShapes.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
+        workloads = BenchmarkQuery.workloads.filter { options.workloads.contains($0.name) }
+        if options.skipCorpus { shapes = [] }
         settings = options.codecSettings.isEmpty ? CodecSetting.defaultSweep : options.codecSettings
+    }
+
+    /// The cases by group, each named GROUP-INDEX: every preset at each shape, then each workload alone.
+    private var groups: [(group: String, cases: [(name: String, query: String)])] {
+        shapes.map { shape in
+            (
+                shape.name,
+                presets.map {
+                    (
+                        shape.name + String(format: "-%03d", $0.index),
+                        "colors=\($0.preset.colorsParameter)&\(shape.query)"
+                    )
+                }
+            )
+        } + workloads.map { ($0.name, [($0.name + "-000", $0.query)]) }
     }
 
     /// One setting's figures for one case.
@@ -45,18 +62,17 @@ struct CodecSweep {
         }
         print(
             """
-            # codec sweep: \(presets.count) presets x \(shapes.count) shapes; one thread; one encode per case; \
+            # codec sweep: \(presets.count) presets x \(shapes.count) shapes, \(workloads.count) workloads; one thread; one encode per case; \
             libwebp \(WebPEncoder.libraryVersion), \(AVIFEncoder.libraryVersion)
             # WebP: the default 8-bit dithered frame (the PNG's pixels); AVIF: the undithered 16-bit ramp; error: \
             decoded vs that exact ramp, 1/255 units, worst case of per-case mean / max
             """)
         var all: [String: [Measurement]] = [:]
         var pngBytes: [Double] = []
-        for shape in shapes {
+        for (group, cases) in groups {
             var byShape: [String: [Measurement]] = [:]
             var shapePNGBytes: [Double] = []
-            for (index, preset) in presets {
-                let query = "colors=\(preset.colorsParameter)&\(shape.query)"
+            for (name, query) in cases {
                 let spec8 = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
                 let spec16 = try GradientSpec(
                     queryItems: try QueryString.decode(Substring(query + "&depth=16&dither=off")))
@@ -64,7 +80,6 @@ struct CodecSweep {
                 let (frame16, samples) = CodecFrame.render16(spec16)
                 let png = try Self.png(pixels, frame: frame8)
                 shapePNGBytes.append(Double(png.count))
-                let name = shape.name + String(format: "-%03d", index)
                 try write(png, name: name + ".png")
                 for setting in settings {
                     let measurement = try measure(
@@ -74,7 +89,7 @@ struct CodecSweep {
                 }
             }
             pngBytes += shapePNGBytes
-            report(byShape, shape: shape.name, pngBytes: shapePNGBytes)
+            report(byShape, shape: group, pngBytes: shapePNGBytes)
         }
         report(all, shape: "all", pngBytes: pngBytes)
     }

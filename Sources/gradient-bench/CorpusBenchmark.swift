@@ -13,9 +13,7 @@ struct CorpusBenchmark {
 
     init(options: BenchmarkOptions, corpusPath: String) throws {
         self.options = options
-        presets = try CorpusPreset.load(path: corpusPath).prefix(options.presetLimit ?? Int.max).enumerated()
-            .filter { options.presetIndices.isEmpty || options.presetIndices.contains($0.offset) }
-            .map { (index: $0.offset, preset: $0.element) }
+        presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Int.max)
         shapes = BenchmarkQuery.corpusShapes.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
     }
 

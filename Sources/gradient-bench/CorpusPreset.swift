@@ -14,4 +14,14 @@ struct CorpusPreset: Decodable {
     static func load(path: String) throws -> [CorpusPreset] {
         try JSONDecoder().decode([CorpusPreset].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
+
+    /// The presets of the corpus file at `path` that `options` selects (`--limit`, else `defaultLimit`; `--preset`),
+    /// each with its index in the file.
+    static func selected(
+        path: String, options: BenchmarkOptions, defaultLimit: Int
+    ) throws -> [(index: Int, preset: CorpusPreset)] {
+        try load(path: path).prefix(options.presetLimit ?? defaultLimit).enumerated()
+            .filter { options.presetIndices.isEmpty || options.presetIndices.contains($0.offset) }
+            .map { (index: $0.offset, preset: $0.element) }
+    }
 }

@@ -113,3 +113,15 @@ func everySettingIsLossless(settings: WebPSettings) throws {
     #expect(WebPSettings(method: 6, effort: 100).identity == "lossless m6 q100 exact")
     #expect(WebPSettings(method: 4, effort: 80).identity != WebPSettings(method: 4, effort: 81).identity)
 }
+
+@Test func alternativesKeepTheSmallestFile() throws {
+    let pixels = frame(width: 90, height: 40, channels: 3, seed: 7)
+    let plain = (0..<(90 * 40)).flatMap { index -> [UInt8] in [UInt8(index % 90 * 2), 40, 200] }
+    for input in [pixels, plain] {
+        let m6 = try encode(input, width: 90, height: 40, channels: 3, settings: WebPSettings(method: 6, effort: 100))
+        let m4 = try encode(input, width: 90, height: 40, channels: 3, settings: WebPSettings(method: 4, effort: 80))
+        let both = try encode(input, width: 90, height: 40, channels: 3, settings: .standard)
+        #expect(both == (m4.count < m6.count ? m4 : m6))
+    }
+    #expect(WebPSettings.standard.identity == "lossless m6 q100 or m4 q80 exact")
+}

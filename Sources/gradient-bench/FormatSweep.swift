@@ -1,0 +1,146 @@
+import AVIFEncoding
+import Foundation
+import GradientCore
+import GradientImage
+import WebPEncoding
+
+/// Renders corpus presets at the corpus shapes, and the saturated workloads, in PNG, WebP and AVIF through the
+/// product's own path (``ImageRenderer/renderImage(_:pipelined:)`` of ``ImageIdentity/init(request:format:)``, each
+/// format's standard settings), on one thread, and writes each file with a line of figures for `codec_peers.py`,
+/// which encodes the same pixels with Pillow in the same run.
+///
+/// Checks as it goes: the WebP decodes (libwebp) to exactly the pixels of the PNG, and the AVIF's decoded samples
+/// (libavif) are compared with the exact undithered ramp in 1/255 units; both errors are written for the targets.
+struct FormatSweep {
+    /// Presets per corpus shape when `--limit` is not given.
+    static let defaultPresetLimit = 8
+    /// Presets of the 1920×1080 radial shape when `--radial-limit` is not given: its WebP takes 5–12 s per preset.
+    static let defaultRadialLimit = 3
+    /// The file of figures written beside the images.
+    static let figuresFileName = "ours.tsv"
+    /// The formats, in the order they are rendered and reported.
+    static let formats: [ImageFormat] = [.png, .webp, .avif]
+
+    var options: BenchmarkOptions
+    var presets: [(index: Int, preset: CorpusPreset)]
+    var shapes: [BenchmarkQuery]
+    var workloads: [BenchmarkQuery]
+
+    init(options: BenchmarkOptions, corpusPath: String) throws {
+        self.options = options
+        presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Self.defaultPresetLimit)
+        shapes =
+            options.skipCorpus
+            ? [] : BenchmarkQuery.corpusShapes.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
+        workloads =
+            options.skipWorkloads
+            ? [] : BenchmarkQuery.workloads.filter { options.workloads.isEmpty || options.workloads.contains($0.name) }
+    }
+
+    /// One case: a group (a corpus shape or a workload), the file stem and the query without `format`.
+    private struct Case {
+        var group: String
+        var stem: String
+        var query: String
+    }
+
+    /// What one format measured for one case.
+    private struct Measurement {
+        var bytes: Int
+        var milliseconds: Double
+        var meanError = 0.0
+        var maximumError = 0.0
+    }
+
+    func run() throws {
+        guard let directory = options.writeDirectory else { throw CodecSweepError.noWriteDirectory }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let iterations = options.iterations ?? 1
+        let radialLimit = options.radialLimit ?? Self.defaultRadialLimit
+        var cases: [Case] = []
+        for shape in shapes {
+            for (index, preset) in presets where shape.name != "r1920" || index < radialLimit {
+                cases.append(
+                    Case(
+                        group: shape.name, stem: shape.name + String(format: "-%03d", index),
+                        query: "colors=\(preset.colorsParameter)&\(shape.query)"))
+            }
+        }
+        cases += workloads.map { Case(group: $0.name, stem: $0.name + "-000", query: $0.query) }
+        print(
+            """
+            # formats through ImageRenderer.renderImage at the standard settings: \(cases.count) cases; one thread; \
+            \(iterations) timed render + encode per case and format after a warm-up of each format; libwebp \
+            \(WebPEncoder.libraryVersion), \(AVIFEncoder.libraryVersion)
+            # group      case          PNG bytes   PNG ms  WebP bytes   WebP ms  AVIF bytes   AVIF ms  AVIF err mean/max
+            """)
+        fflush(nil)
+        for format in Self.formats {
+            _ = try measure(
+                Case(group: "warm-up", stem: "", query: "colors=ff7e5f,feb47b&width=600&height=200"), format: format,
+                iterations: 1)
+        }
+        var lines = ["group\tcase\tformat\tbytes\tms\tmean_error\tmax_error\tquery"]
+        for item in cases {
+            var figures: [Measurement] = []
+            for format in Self.formats {
+                let measurement = try measure(item, format: format, iterations: iterations)
+                figures.append(measurement)
+                lines.append(
+                    [
+                        item.group, item.stem, format.rawValue, String(measurement.bytes),
+                        String(Stopwatch.rounded(measurement.milliseconds)),
+                        String(Stopwatch.rounded(measurement.meanError)),
+                        String(Stopwatch.rounded(measurement.maximumError)), item.query,
+                    ].joined(separator: "\t"))
+            }
+            print(
+                item.group.padding(toLength: 10, withPad: " ", startingAt: 0) + " "
+                    + item.stem.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + figures.map { String(format: " %11d %8.1f", $0.bytes, $0.milliseconds) }.joined()
+                    + String(format: "  %.3f / %.3f", figures[2].meanError, figures[2].maximumError))
+            fflush(nil)
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+                to: URL(fileURLWithPath: directory + "/" + Self.figuresFileName))
+        }
+    }
+
+    /// Renders `item` in `format` `iterations` times through the product's path, writes the file (unless it is the
+    /// warm-up) and checks its pixels.
+    private func measure(_ item: Case, format: ImageFormat, iterations: Int) throws -> Measurement {
+        let request = try ImageRequest(
+            queryItems: try QueryString.decode(Substring(item.query + "&format=" + format.rawValue)))
+        let identity = ImageIdentity(request: request, format: format)
+        var bytes: [UInt8] = []
+        var times: [Double] = []
+        for _ in 0..<iterations {
+            let (output, milliseconds) = try Stopwatch.measure { try ImageRenderer.renderImage(identity) }
+            bytes = output
+            times.append(milliseconds)
+        }
+        var measurement = Measurement(bytes: bytes.count, milliseconds: Stopwatch.median(times))
+        switch format {
+        case .png:
+            break
+        case .webp:
+            let (frame, pixels) = CodecFrame.render8(request.spec)
+            let expected = frame.channels == 4 ? pixels : CodecSweep.addOpaqueAlpha(pixels)
+            guard try WebPDecoder.decode(bytes).rgba == expected else {
+                throw CodecSweepError.notLossless(name: item.stem)
+            }
+        case .avif:
+            var exactSpec = identity.spec
+            exactSpec.depth = .sixteen
+            exactSpec.dither = false
+            let decoded = try AVIFDecoder.decode(bytes)
+            let error = CodecSweep.error(
+                decoded: decoded.samples, depth: decoded.depth, exact: CodecFrame.render16(exactSpec).samples)
+            measurement.meanError = error.mean
+            measurement.maximumError = error.maximum
+        }
+        if !item.stem.isEmpty, let directory = options.writeDirectory {
+            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + item.stem + "." + format.rawValue))
+        }
+        return measurement
+    }
+}
