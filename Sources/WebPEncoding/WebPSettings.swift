@@ -16,19 +16,21 @@ public struct WebPSettings: Sendable, Hashable {
         self.alternatives = alternatives
     }
 
-    /// The service's settings: method 6 effort 100, or method 4 effort 80 when that is smaller.
+    /// The service's settings: the smallest of method 6 effort 100, method 2 effort 100 and method 1 effort 100.
     ///
     /// Method 6 with effort 100 (libwebp tries every transform and entropy configuration, which the ordered
-    /// dither's 8×8 pattern rewards) is the only setting measured whose median bytes stay at or below Pillow's
-    /// lossless WebP default (method 4, quality 80, libwebp 1.6) on every corpus shape. On the first 40 presets
-    /// (`gradient-bench --codec-sweep`, bench/README.md "WebP and AVIF settings"), median bytes against Pillow's
-    /// default: h1200 3,840 vs 4,777, d135 6,180 vs 15,654, v390x3 10,231 vs 13,278 (method 4 effort 100 is 13,634
-    /// there, method 0 effort 0 16,494). On plain two-colour ramps along one axis it loses to Pillow's own setting
-    /// by up to 9 % (v2_1080 2,782 against 2,562 bytes at method 4 effort 80, h2_1080 1,900 against 1,844, v2_256
-    /// 606 against 610), so that setting is tried too, for about 1.3× the time. The price is time: about 1 s for a
-    /// 1200×630 card and 5 s at 1920×1080 on one loaded core, 250× the PNG encoder.
+    /// dither's 8×8 pattern rewards) is the only single setting measured whose median bytes stay at or below
+    /// Pillow's lossless WebP default (method 4, quality 80, libwebp 1.6) on every corpus shape. On the first 40
+    /// presets (`gradient-bench --codec-sweep`, bench/README.md "WebP and AVIF settings"), median bytes against
+    /// Pillow's default: h1200 3,840 vs 4,777, d135 6,180 vs 15,654, v390x3 10,231 vs 13,278 (method 4 effort 100
+    /// is 13,634 there, method 0 effort 0 16,494). On plain two-colour ramps along one axis it loses to Pillow by up
+    /// to 9 %: v2_1080 2,782 bytes against Pillow's 2,560, h2_1080 1,900 against 1,842, v2_256 606 against 594.
+    /// There the fast methods win (method 2: 2,612 / 1,840 / 482; method 1: 2,318 / 1,896 / 508; method 4 effort 80,
+    /// Pillow's setting on this libwebp 1.2.4: 2,562 / 1,844 / 610), so methods 2 and 1 are tried too, for about
+    /// 1.5× the time. The price is time: about 0.5 s for a 1200×630 card and 5 s at 1920×1080 on one loaded core.
     public static let standard = WebPSettings(
-        method: 6, effort: 100, alternatives: [WebPAttempt(method: 4, effort: 80)])
+        method: 6, effort: 100,
+        alternatives: [WebPAttempt(method: 2, effort: 100), WebPAttempt(method: 1, effort: 100)])
 
     /// Everything in these settings that changes the bytes, for cache keys and ETags, e.g.
     /// `lossless m6 q100 exact` or `lossless m6 q100 or m4 q80 exact`.
