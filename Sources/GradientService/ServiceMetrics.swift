@@ -60,6 +60,11 @@ final class ServiceMetrics: Sendable {
         state.withLock { $0.pausedRenders -= 1 }
     }
 
+    /// Renders paused now, and pauses counted since the service started.
+    var renderPauses: (now: Int, total: Int) {
+        state.withLock { ($0.pausedRenders, $0.renderPauses) }
+    }
+
     /// Renders that completed, and those that failed or were cancelled, in every format.
     var renderCounts: (succeeded: Int, failed: Int) {
         state.withLock { state in
