@@ -3,8 +3,8 @@
 Starts a release gradientd with its default cache budget (256 MiB) and WORKERS render threads on a free loopback
 port, warms one small image into the cache, then opens CLIENTS connections that each ask for a distinct
 4096×4096 `depth=16` conic PNG and never read a byte, while a sampler reads the server's resident set size and its
-/metrics every 50 ms. Once every worker's render has paused (or after HOLD seconds), a fresh client asks for
-`/healthz` and for the cached image. Checks:
+/metrics every 50 ms. Once every worker's render has paused (or after HOLD seconds) and SETTLE seconds more, a
+fresh client asks for `/healthz` and for the cached image. Checks:
 - renders ran and paused: at least WORKERS renders were paused at once (`gradientd_renders_paused`), so the pool's
   queue limit and its 503s did not turn the run into a run of refusals; the figures (renders started, paused,
   refused with 503) are printed;
@@ -70,7 +70,8 @@ def main():
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--workers", type=int, default=16)
     parser.add_argument("--side", type=int, default=4096)
-    parser.add_argument("--hold", type=float, default=20, help="most seconds to wait for every worker to pause")
+    parser.add_argument("--hold", type=float, default=15, help="most seconds to wait for every worker to pause")
+    parser.add_argument("--settle", type=float, default=8, help="seconds to keep sampling once they paused")
     arguments = parser.parse_args()
 
     port = free_port()
@@ -128,7 +129,10 @@ def main():
         sent_at = time.monotonic()
         while time.monotonic() - sent_at < arguments.hold and samples["most_paused"] < arguments.workers:
             time.sleep(0.1)
-        time.sleep(1)
+        paused_after = time.monotonic() - sent_at
+        # Renders that did not pause would go on filling memory: keep sampling a while (within the 30 s write
+        # timeout, after which the server closes these clients).
+        time.sleep(arguments.settle)
 
         fresh = []
         for target in ["/healthz", WARM_TARGET]:
@@ -146,7 +150,8 @@ def main():
         pauses = metric(metrics, "gradientd_render_pauses_total")
         check("every worker's render ran and paused for its client",
               samples["most_paused"] >= arguments.workers,
-              f"at most {samples['most_paused']} renders paused at once of {arguments.workers} workers; {pauses} "
+              f"at most {samples['most_paused']} renders paused at once of {arguments.workers} workers (waited "
+              f"{paused_after:.1f} s); {pauses} "
               f"pauses; {queued} renders queued, {refused} requests refused with 503, of {arguments.clients} clients")
         peak = status_kib(server.pid, "VmHWM") * 1024
         bound = CACHE_BUDGET + SLACK
