@@ -16,43 +16,17 @@ Prints the figures and "N passed, M failed"; exits 1 on any failure.
     python3 Tests/memory/slow_readers.py --gradientd .build/release/gradientd [--clients 200] [--workers 16]
 """
 import argparse
-import http.client
 import re
-import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
 
-MIB = 1 << 20
+from gradientd_process import MIB, Checks, get, start, status_kib, stop
+
 CACHE_BUDGET = 256 * MIB
 SLACK = 64 * MIB
 WARM_TARGET = "/gradient?colors=ff0000,0000ff&width=64&height=64"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def status_kib(pid, field):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
-
-
-def get(port, target, timeout=10):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        connection.request("GET", target)
-        response = connection.getresponse()
-        return response.status, response.read()
-    finally:
-        connection.close()
 
 
 def metric(text, name, labels=None):
@@ -74,45 +48,23 @@ def main():
     parser.add_argument("--settle", type=float, default=8, help="seconds to keep sampling once they paused")
     arguments = parser.parse_args()
 
-    port = free_port()
-    server = subprocess.Popen(
-        [arguments.gradientd, "--port", str(port), "--log-format", "off", "--render-workers", str(arguments.workers)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    failures = []
-    passed = 0
+    checks = Checks()
+    check = checks.check
+    server, port = start(arguments.gradientd, "--render-workers", str(arguments.workers))
     sockets = []
-
-    def check(name, ok, detail):
-        nonlocal passed
-        print(("PASS " if ok else "FAIL ") + f"{name} — {detail}", flush=True)
-        if ok:
-            passed += 1
-        else:
-            failures.append(name)
-
     try:
-        start = time.monotonic()
-        while True:
-            try:
-                if get(port, "/healthz", timeout=1)[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() - start > 30 or server.poll() is not None:
-                raise SystemExit("gradientd did not start")
-            time.sleep(0.05)
-        if get(port, WARM_TARGET)[0] != 200:
+        if get(port, WARM_TARGET, timeout=10)[0] != 200:
             raise SystemExit("gradientd did not render the warm-up image")
         baseline_kib = status_kib(server.pid, "VmRSS")
 
-        stop = threading.Event()
+        sampling_done = threading.Event()
         samples = {"peak_kib": 0, "most_paused": 0}
 
         def sample():
-            while not stop.is_set():
+            while not sampling_done.is_set():
                 samples["peak_kib"] = max(samples["peak_kib"], status_kib(server.pid, "VmRSS"))
                 try:
-                    paused = metric(get(port, "/metrics", timeout=5)[1].decode(), "gradientd_renders_paused")
+                    paused = metric(get(port, "/metrics", timeout=5)[2].decode(), "gradientd_renders_paused")
                     samples["most_paused"] = max(samples["most_paused"], paused)
                 except OSError:
                     pass
@@ -137,14 +89,14 @@ def main():
         fresh = []
         for target in ["/healthz", WARM_TARGET]:
             began = time.monotonic()
-            status, body = get(port, target, timeout=5)
+            status = get(port, target, timeout=5)[0]
             fresh.append((target, status, time.monotonic() - began))
         slowest = max(elapsed for _, _, elapsed in fresh)
         check("a fresh client is served in under 100 ms while the renders wait",
               all(status == 200 for _, status, _ in fresh) and slowest < 0.1,
               ", ".join(f"{target} {status} in {elapsed * 1000:.1f} ms" for target, status, elapsed in fresh))
 
-        metrics = get(port, "/metrics")[1].decode()
+        metrics = get(port, "/metrics", timeout=10)[2].decode()
         refused = metric(metrics, "gradientd_requests_total", 'route="/gradient",status="503"')
         queued = metric(metrics, "gradientd_render_queue_depth")
         pauses = metric(metrics, "gradientd_render_pauses_total")
@@ -165,28 +117,22 @@ def main():
         ended_at = time.monotonic()
         paused = None
         while time.monotonic() - ended_at < 30:
-            text = get(port, "/metrics")[1].decode()
+            text = get(port, "/metrics", timeout=10)[2].decode()
             paused = metric(text, "gradientd_renders_paused")
             if paused == 0 and metric(text, "gradientd_render_queue_depth") == 0:
                 break
             time.sleep(0.2)
-        renders = metric(get(port, "/metrics")[1].decode(), "gradientd_renders_total")
+        renders = metric(get(port, "/metrics", timeout=10)[2].decode(), "gradientd_renders_total")
         check("the paused renders end once their clients hang up", paused == 0,
               f"gradientd_renders_paused {paused} after {time.monotonic() - ended_at:.1f} s; {renders} renders ran "
               "in all (the warm-up included)")
-        stop.set()
+        sampling_done.set()
         sampler.join(10)
     finally:
         for client in sockets:
             client.close()
-        if server.poll() is None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-    print(f"{passed} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+        stop(server)
+    sys.exit(checks.summary())
 
 
 if __name__ == "__main__":
