@@ -117,7 +117,9 @@ final class RenderJob: Sendable {
         }
     }
 
-    /// All the bytes produced (once rendering has returned): the buffer itself, not a copy.
+    /// All the bytes produced (once rendering has returned): the buffer itself, not a copy. Its spare capacity past
+    /// the last byte is never written, so for an image of 128 KiB or more (a block glibc maps of its own under
+    /// gradientd's heap settings) those pages are not resident; the cache counts the bytes.
     var producedBytes: [UInt8] {
         state.withLock { $0.bytes }
     }
