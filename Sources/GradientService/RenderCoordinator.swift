@@ -44,7 +44,7 @@ final class RenderCoordinator: Sendable {
                 metrics.recordRefusal(format: identity.format)
                 return .frameMemoryFull
             }
-            let job = RenderJob(key: key, identity: identity)
+            let job = RenderJob(key: key, identity: identity, metrics: metrics)
             guard pool.submit({ [self] in run(job, frameBytes: frameBytes) }) else {
                 frameMemory.release(frameBytes)
                 return .overloaded

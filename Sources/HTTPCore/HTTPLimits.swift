@@ -43,6 +43,11 @@ public struct HTTPLimits: Sendable, Equatable {
     /// (4 MiB).
     public var maxBufferedOutputBytes: Int
 
+    /// Most response bytes queued for one connection before a streamed body's writer pauses (back-pressure): a
+    /// thread that calls ``HTTPResponseStream/waitForCapacity()`` waits while the connection holds this many bytes
+    /// the client has not read, and resumes as they drain below it. Default 1048576 bytes (1 MiB).
+    public var maxQueuedStreamBytes: Int
+
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maxRequestLineBytes: Int = 8192,
@@ -54,7 +59,8 @@ public struct HTTPLimits: Sendable, Equatable {
         writeTimeout: Duration = .seconds(30),
         maxConnections: Int = 4096,
         maxPipelinedRequests: Int = 32,
-        maxBufferedOutputBytes: Int = 4 * 1024 * 1024
+        maxBufferedOutputBytes: Int = 4 * 1024 * 1024,
+        maxQueuedStreamBytes: Int = 1024 * 1024
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderSectionBytes = maxHeaderSectionBytes
@@ -66,5 +72,6 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxConnections = maxConnections
         self.maxPipelinedRequests = maxPipelinedRequests
         self.maxBufferedOutputBytes = maxBufferedOutputBytes
+        self.maxQueuedStreamBytes = maxQueuedStreamBytes
     }
 }
