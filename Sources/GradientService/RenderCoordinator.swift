@@ -34,12 +34,13 @@ final class RenderCoordinator: Sendable {
         self.metrics = metrics
     }
 
-    /// Joins or starts the render of `identity`, unless the cache already holds it.
+    /// Joins or starts the render of `identity`, unless the cache already holds it. Its frame memory is worked out
+    /// before the lock that every miss takes.
     func acquire(_ identity: ImageIdentity, key: String) -> Acquisition {
-        inFlight.withLock { jobs in
+        let frameBytes = identity.frameMemoryBytes
+        return inFlight.withLock { jobs in
             if let job = jobs[key] { return .joined(job) }
             if let image = cache.lookup(key, countsMiss: false) { return .hit(image) }
-            let frameBytes = identity.frameMemoryBytes
             guard frameMemory.reserve(frameBytes) else {
                 metrics.recordRefusal(format: identity.format)
                 return .frameMemoryFull
