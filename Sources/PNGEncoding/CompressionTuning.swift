@@ -1,19 +1,14 @@
 import CZlib
 
-/// zlib settings for the few irregular rows that open a mostly structured image (the first dither period of a
-/// horizontal or diagonal gradient, before rows start repeating), which ``GeneralRowCoder`` sends to zlib for at
-/// most ``GeneralRowCoder/leadingZlibBytes``; later irregular rows go to ``HashMatcher``.
+/// zlib settings for smooth rows (almost every filtered byte zero: undithered gradients), which ``GeneralRowCoder``
+/// sends to zlib: its short copies suit them, and it codes their long runs of zeros quickly. Until
+/// ``GeneralRowCoder/leadingSearchBytes`` have been coded, rows with at most one nonzero byte in
+/// ``GeneralRowCoder/upFilterZeroShare`` go to zlib too (the first row of an undithered horizontal gradient).
 ///
-/// Those rows are few, so a deep search costs little and pays. On 40 presets at 600×200 (horizontal, dithered), bytes
-/// against Pillow's `optimize=True` (median, worst) and instructions for a 1200×630 135° card:
+/// Dithered rows do not come here: zlib's 3-byte chains fill with positions that match for only a few bytes (see
+/// ``HashMatcher``).
 ///
-/// | tune (good, lazy, nice, chain) | 600×200        | 135° card |
-/// |--------------------------------|----------------|-----------|
-/// | level 6: 8, 16, 128, 128       | 0.94×, 1.01×   | 75 M      |
-/// | 32, 258, 258, 512 (used)       | 0.87×, 0.94×   | 82 M      |
-/// | level 9: 32, 258, 258, 4096    | 0.86×, 0.94×   | 87 M      |
-///
-/// Whole images through zlib were measured too, Sub-filtered 1080p dithered radial gradient, 2 cores:
+/// Dithered rows through zlib, measured on a whole Sub-filtered 1080p dithered radial gradient, 2 cores:
 ///
 /// | settings                  | bytes   | time    |
 /// |---------------------------|---------|---------|
@@ -31,7 +26,7 @@ struct CompressionTuning {
     var niceLength: Int32
     var maximumChain: Int32
 
-    /// The settings used by ``PNGEncoder``: zlib's level 9 with its chains cut to 512.
+    /// The settings used by ``PNGEncoder``: zlib's level 9 with its chains cut to 512 and lazy matching at every length.
     static let gradient = CompressionTuning(
         level: 9, memoryLevel: 8, strategy: Z_DEFAULT_STRATEGY, goodLength: 32, maximumLazyLength: 258,
         niceLength: 258, maximumChain: 512)

@@ -1,8 +1,8 @@
 import Glibc
 
 /// Codes rows that are neither repeated nor solid: filtered, then as ``RowMatcher`` copies when the row repeats rows
-/// before it, else through zlib (the first ``leadingZlibBytes``) or ``HashMatcher``; copies and literals gather in a
-/// ``TokenBlock``.
+/// before it, else through ``HashMatcher`` (searching harder in the first ``leadingSearchBytes``), or zlib for
+/// smooth rows; copies and literals gather in a ``TokenBlock``.
 ///
 /// The filter is Sub, except for a row that repeats every dither period (8 pixels), as a dithered vertical gradient's
 /// rows all do: such a row is matched unfiltered (its period often copies from the row 8 above, or from within
@@ -19,7 +19,7 @@ final class GeneralRowCoder {
     /// The latest filtered rows in stream order, then the row being coded.
     private let history: FilteredRowHistory
     private var matcher: RowMatcher
-    /// Made on the first irregular row after zlib's share: most images never need its 384 KiB of tables.
+    /// Made on the first irregular row: most images never need its 384 KiB of tables.
     private var hashMatcher: HashMatcher?
     private let format: PNGImageFormat
     private var hashTokens: [UInt32] = []
@@ -32,13 +32,13 @@ final class GeneralRowCoder {
     private var backoff = 1
     static let maximumBackoff = 64
     /// A row the structural matcher codes in under one bit per this many bytes is a copy of rows before it and is
-    /// coded so; any other row goes to zlib or ``HashMatcher``, which search more widely.
+    /// coded so; any other row goes to ``HashMatcher`` or zlib, which search more widely.
     static let structuredBytesPerBit = 8
-    /// General rows go to zlib until this many bytes have: the few irregular rows of a mostly structured image
-    /// (the first dither period of a horizontal or diagonal gradient) compress best through its exhaustive search.
-    /// Images whose rows stay irregular (radial, conic) continue with ``HashMatcher``, which is faster and, on
-    /// dithered rows, smaller.
-    static let leadingZlibBytes = 32768
+    /// Irregular rows are searched with ``HashMatcher/Search/leadingRows`` until this many bytes have been: the few
+    /// irregular rows of a mostly structured image (the first dither period of a horizontal or diagonal gradient),
+    /// which are most of its bytes. Images whose rows stay irregular (radial, conic) continue with
+    /// ``HashMatcher/Search/irregularRows``, which is faster.
+    static let leadingSearchBytes = 32768
     /// A row with at most one nonzero filtered byte in this many is smooth (see ``isSmooth(_:count:)``).
     static let smoothRowZeroShare = 32
     /// A copy-coded row is also tried Up-filtered when at most one in this many of its Sub-filtered bytes is
@@ -48,7 +48,7 @@ final class GeneralRowCoder {
     static let filterTrialInterval = 8
     private var prefersUp = false
     private var rowsUntilFilterTrial = 0
-    private var zlibBytesRemaining = GeneralRowCoder.leadingZlibBytes
+    private var leadingBytesRemaining = GeneralRowCoder.leadingSearchBytes
 
     init(format: PNGImageFormat) {
         bytesPerPixel = format.bytesPerPixel
@@ -83,12 +83,17 @@ final class GeneralRowCoder {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
             if tryMatcher(row, previousRow: previousRow, count: count) {
                 try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
-            } else if zlibBytesRemaining > 0 || isSmooth(current, count: rowLength) {
+            } else if isSmooth(current, count: rowLength)
+                || (leadingBytesRemaining > 0 && isSmooth(current, count: rowLength, zeroShare: Self.upFilterZeroShare))
+            {
+                leadingBytesRemaining -= rowLength
                 try flush(into: stream)
                 try stream.writeGeneralRow(currentBytes)
-                zlibBytesRemaining -= rowLength
             } else {
-                var irregularRows = hashMatcher ?? HashMatcher(format: format)
+                let search: HashMatcher.Search = leadingBytesRemaining > 0 ? .leadingRows : .irregularRows
+                leadingBytesRemaining -= rowLength
+                var irregularRows = hashMatcher ?? HashMatcher(format: format, search: search)
+                irregularRows.search = search
                 irregularRows.code(
                     history, into: &hashTokens, literalBits: RowMatcher.filteredLiteralBits,
                     copyBits: RowMatcher.copyBitsEstimate)
@@ -148,8 +153,8 @@ final class GeneralRowCoder {
         matcher.replaceTokens(with: unfilteredTokens)
     }
 
-    /// Whether the filtered row is almost all zeros, as an undithered gradient's Sub-filtered rows are: zlib's
-    /// short copies suit such rows, and it codes their long runs of zeros quickly.
+    /// Whether the filtered row has at most one nonzero byte in `zeroShare`, as an undithered gradient's Sub-filtered
+    /// rows do: zlib's short copies suit such rows, and it codes their long runs of zeros quickly.
     private func isSmooth(
         _ row: UnsafePointer<UInt8>, count: Int, zeroShare: Int = GeneralRowCoder.smoothRowZeroShare
     ) -> Bool {

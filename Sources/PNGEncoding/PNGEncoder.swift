@@ -18,8 +18,11 @@
 /// - a copy of rows before it, whole or shifted (a dithered horizontal gradient repeats the row 8 above, a dithered
 ///   135° gradient the row 8 above shifted by 8 pixels, undithered angled gradients the row above shifted) →
 ///   ``RowMatcher`` copies of the Sub-filtered row;
-/// - anything else: zlib (level 9) for the first ``GeneralRowCoder/leadingZlibBytes`` of such rows, then
-///   ``HashMatcher``, an LZ77 search keyed on 24 bytes that suits dithered rows (radial and conic gradients).
+/// - a smooth row (almost every filtered byte zero, as undithered rows are) → zlib (level 9);
+/// - anything else → ``HashMatcher``, an LZ77 search over hash chains keyed on several bytes, which suits dithered
+///   rows: keyed on 8 bytes with long chains for the first ``GeneralRowCoder/leadingSearchBytes`` of such rows (the
+///   first dither period of a horizontal or diagonal gradient), on 24 bytes with short chains after (radial and
+///   conic gradients).
 ///
 /// Copies and literals are coded in dynamic-Huffman blocks (``TokenBlock``); zlib's output and ours share one
 /// stream (``IDATStream``). With the default dither, each of the first 60 uiGradients presets at the five
