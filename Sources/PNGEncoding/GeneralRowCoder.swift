@@ -81,16 +81,16 @@ final class GeneralRowCoder {
             try appendTokenRow(matcher.tokens, currentBytes, period: periodLength, into: stream)
         } else {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
-            if tryMatcher(row, previousRow: previousRow, count: count) {
+            let isSparse = isSmooth(current, count: rowLength, zeroShare: Self.upFilterZeroShare)
+            if tryMatcher(row, previousRow: previousRow, count: count, isSparse: isSparse) {
                 try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
-            } else if isSmooth(current, count: rowLength)
-                || (leadingBytesRemaining > 0 && isSmooth(current, count: rowLength, zeroShare: Self.upFilterZeroShare))
-            {
+            } else if isSparse && (leadingBytesRemaining > 0 || isSmooth(current, count: rowLength)) {
                 leadingBytesRemaining -= rowLength
                 try flush(into: stream)
                 try stream.writeGeneralRow(currentBytes)
             } else {
-                let search: HashMatcher.Search = leadingBytesRemaining > 0 ? .leadingRows : .irregularRows
+                let search: HashMatcher.Search =
+                    leadingBytesRemaining > 0 ? .leadingRows : isSparse ? .sparseRows : .irregularRows
                 leadingBytesRemaining -= rowLength
                 var irregularRows = hashMatcher ?? HashMatcher(format: format, search: search)
                 irregularRows.search = search
@@ -170,14 +170,15 @@ final class GeneralRowCoder {
 
     /// Matches the Sub-filtered row at the history's current slot and, given the row above, its Up-filtered form;
     /// leaves the cheaper accepted one there with its tokens in the matcher.
-    private func tryMatcher(_ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>?, count: Int) -> Bool {
+    /// `isSparse`: the Sub-filtered row has at most one nonzero byte in ``upFilterZeroShare``.
+    private func tryMatcher(
+        _ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>?, count: Int, isSparse: Bool
+    ) -> Bool {
         if rowsUntilRetry > 0 {
             rowsUntilRetry -= 1
             return false
         }
-        let isUndithered =
-            previousRow != nil
-            && isSmooth(history.current, count: history.rowLength, zeroShare: Self.upFilterZeroShare)
+        let isUndithered = previousRow != nil && isSparse
         if let previousRow, isUndithered, prefersUp, rowsUntilFilterTrial > 0 {
             rowsUntilFilterTrial -= 1
             RowFilter.up(row, previous: previousRow, count: count, output: history.current)
