@@ -139,7 +139,7 @@ struct ConnectionCore: Sendable {
 
     mutating func flush() {
         guard !output.isEmpty, !isClosed else { return }
-        switch output.flush(to: socket) {
+        switch output.flush(to: socket, partsPerWrite: lifecycle.limits.partsPerWrite) {
         case .failure:
             isClientGone = true
         case .success(let written):

@@ -1,7 +1,8 @@
-/// Every limit the HTTP layer enforces on a client, in one place.
+/// Every limit the HTTP layer enforces on a client, and the batch sizes of its event loops, in one place.
 ///
 /// Requests that break a size limit are refused with the status named on the limit and the connection is closed.
-/// Timeouts close the connection without a response.
+/// Timeouts close the connection without a response. The batch sizes bound the work of one step of an event loop;
+/// they change no response.
 public struct HTTPLimits: Sendable, Equatable {
     /// Longest request line accepted, in bytes, excluding its line terminator. Default 8192 (8 KiB).
     /// A longer line is refused with 414 URI Too Long.
@@ -43,6 +44,22 @@ public struct HTTPLimits: Sendable, Equatable {
     /// (4 MiB).
     public var maxBufferedOutputBytes: Int
 
+    /// Most readiness events an event loop takes from one `epoll_wait`. Default 256 events.
+    public var eventsPerWait: Int
+
+    /// Size of each event loop's read buffer, the most bytes read from a socket in one `read`. Default 65536 bytes
+    /// (64 KiB).
+    public var readBufferBytes: Int
+
+    /// Most queued response parts (head, chunk framing, body pieces) handed to the kernel in one `writev`.
+    /// Default 16 parts.
+    public var partsPerWrite: Int
+
+    /// Time an event loop stops accepting after `accept` fails for want of file descriptors or memory (EMFILE,
+    /// ENFILE, ENOBUFS, ENOMEM), so that it does not spin while the listening socket stays readable. Default 100
+    /// milliseconds.
+    public var acceptPauseAfterExhaustion: Duration
+
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maxRequestLineBytes: Int = 8192,
@@ -54,7 +71,11 @@ public struct HTTPLimits: Sendable, Equatable {
         writeTimeout: Duration = .seconds(30),
         maxConnections: Int = 4096,
         maxPipelinedRequests: Int = 32,
-        maxBufferedOutputBytes: Int = 4 * 1024 * 1024
+        maxBufferedOutputBytes: Int = 4 * 1024 * 1024,
+        eventsPerWait: Int = 256,
+        readBufferBytes: Int = 64 * 1024,
+        partsPerWrite: Int = 16,
+        acceptPauseAfterExhaustion: Duration = .milliseconds(100)
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderSectionBytes = maxHeaderSectionBytes
@@ -66,5 +87,9 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxConnections = maxConnections
         self.maxPipelinedRequests = maxPipelinedRequests
         self.maxBufferedOutputBytes = maxBufferedOutputBytes
+        self.eventsPerWait = eventsPerWait
+        self.readBufferBytes = readBufferBytes
+        self.partsPerWrite = partsPerWrite
+        self.acceptPauseAfterExhaustion = acceptPauseAfterExhaustion
     }
 }
