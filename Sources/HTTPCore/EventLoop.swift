@@ -201,9 +201,9 @@ final class EventLoop: Sendable {
         }
     }
 
-    /// How often timers are checked: a quarter of the shortest timeout, between 10 and 250 milliseconds.
+    /// How often timers are checked: a quarter of the shortest timeout, within the limits' sweep interval bounds.
     private static func sweepInterval(for limits: HTTPLimits) -> Duration {
         let shortest = min(limits.headerTimeout, limits.idleTimeout, limits.writeTimeout)
-        return min(max(shortest / 4, .milliseconds(10)), .milliseconds(250))
+        return min(max(shortest / 4, limits.minimumTimerSweepInterval), limits.maximumTimerSweepInterval)
     }
 }

@@ -60,6 +60,14 @@ public struct HTTPLimits: Sendable, Equatable {
     /// milliseconds.
     public var acceptPauseAfterExhaustion: Duration
 
+    /// Shortest interval at which an event loop checks its connections' timers, which it otherwise does every
+    /// quarter of the shortest timeout. Default 10 milliseconds.
+    public var minimumTimerSweepInterval: Duration
+
+    /// Longest interval at which an event loop checks its connections' timers (and, while draining, whether it is
+    /// done). Default 250 milliseconds.
+    public var maximumTimerSweepInterval: Duration
+
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maxRequestLineBytes: Int = 8192,
@@ -75,7 +83,9 @@ public struct HTTPLimits: Sendable, Equatable {
         eventsPerWait: Int = 256,
         readBufferBytes: Int = 64 * 1024,
         partsPerWrite: Int = 16,
-        acceptPauseAfterExhaustion: Duration = .milliseconds(100)
+        acceptPauseAfterExhaustion: Duration = .milliseconds(100),
+        minimumTimerSweepInterval: Duration = .milliseconds(10),
+        maximumTimerSweepInterval: Duration = .milliseconds(250)
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderSectionBytes = maxHeaderSectionBytes
@@ -91,5 +101,7 @@ public struct HTTPLimits: Sendable, Equatable {
         self.readBufferBytes = readBufferBytes
         self.partsPerWrite = partsPerWrite
         self.acceptPauseAfterExhaustion = acceptPauseAfterExhaustion
+        self.minimumTimerSweepInterval = minimumTimerSweepInterval
+        self.maximumTimerSweepInterval = maximumTimerSweepInterval
     }
 }
