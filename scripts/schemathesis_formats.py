@@ -66,9 +66,11 @@ css_color = st.one_of(
     _space_function("oklch", st.one_of(_number(0, 1), _percent()), _number(0, 0.4, 3), _hue),
 )
 
-# A hint needs a decimal point, `%` or a unit, so it is never read as a hex colour.
-_hint = st.one_of(_number(0, 1).map(lambda n: n if "." in n else n + ".0"), _percent(), _number(0, 400).map(lambda n: n + "px"))
-_position = st.one_of(_number(0, 1), _percent(), _number(0, 400).map(lambda n: n + "px"))
+# `colors` goes with every `type`, so its positions are the ones every type reads: fractions and percentages
+# (`px` is not a conic position, an angle not a linear one). A hint needs a decimal point or `%`, so it is never
+# read as a hex colour.
+_hint = st.one_of(_number(0, 1).map(lambda n: n if "." in n else n + ".0"), _percent())
+_position = st.one_of(_number(0, 1), _percent())
 
 
 def _stop(color, position, separators):
@@ -80,7 +82,7 @@ def _stop(color, position, separators):
 def _stop_list(color, position, hint, separators, comma, min_stops):
     """At least min_stops stops with, between any two of them, an optional hint."""
     stop = _stop(color, position, separators)
-    return st.tuples(stop, st.lists(st.tuples(st.one_of(st.none(), hint), stop), min_size=min_stops - 1, max_size=7)).map(
+    return st.tuples(stop, st.lists(st.tuples(st.one_of(st.none(), hint), stop), min_size=min_stops - 1, max_size=5)).map(
         lambda s: s[0] + "".join((comma + h if h is not None else "") + comma + value for h, value in s[1])
     )
 
