@@ -10,6 +10,8 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
+# SwiftPM checks every target's folder when it reads the manifest, test targets included.
+COPY Tests ./Tests
 RUN swift build -c release --static-swift-stdlib --product gradientd \
     && swift build -c release --static-swift-stdlib --product gradient \
     && install -m 0755 "$(swift build -c release --show-bin-path)/gradientd" /usr/local/bin/gradientd \

@@ -7,7 +7,7 @@ import GradientCore
 /// wins, in the candidates' order (AVIF, WebP, PNG); PNG, which every client shows, is the answer when none is.
 enum FormatNegotiation {
     /// The format for `candidates` (most preferred first; PNG last) given the `Accept` field values.
-    static func choose(from candidates: [ImageFormat], accept fieldValues: [String]) -> ImageFormat {
+    static func choose(from candidates: some Sequence<ImageFormat>, accept fieldValues: [String]) -> ImageFormat {
         for format in candidates where format != .png {
             if lists(format.mediaType, in: fieldValues) { return format }
         }
@@ -15,7 +15,7 @@ enum FormatNegotiation {
     }
 
     /// Whether `mediaType` appears by name, with `q` above zero, in any of the field values.
-    static func lists(_ mediaType: String, in fieldValues: [String]) -> Bool {
+    private static func lists(_ mediaType: String, in fieldValues: [String]) -> Bool {
         for value in fieldValues {
             for element in value.split(separator: ",") {
                 let parts = element.split(separator: ";")

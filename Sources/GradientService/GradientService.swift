@@ -29,7 +29,8 @@ public final class GradientService: HTTPHandler {
         self.coordinator = RenderCoordinator(
             cache: RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries),
             pool: RenderPool(workerCount: configuration.renderWorkers, queueLimit: configuration.renderQueueLimit),
-            frameMemory: FrameMemoryBudget(limitBytes: configuration.frameMemoryBytes), metrics: metrics)
+            frameMemory: FrameMemoryBudget(limitBytes: configuration.frameMemoryBytes), metrics: metrics,
+            catchUpSliceBytes: configuration.catchUpSliceBytes)
     }
 
     /// Shutdown began: `/healthz` answers 503 from now on.

@@ -26,12 +26,16 @@ public struct GradientServiceConfiguration: Sendable {
     /// without being parsed again; when full, the memo is emptied and refills from the traffic. Default 16,384
     /// queries.
     public var queryMemoEntries: Int
+    /// Most bytes of a render's output copied into one write to a client that is behind it (one that joined a
+    /// render under way, or whose connection paused it): the client is caught up in slices of this size as its
+    /// connection takes them. Default 262,144 (256 KiB).
+    public var catchUpSliceBytes: Int
 
     /// Creates a configuration; every argument defaults to the value documented on its property.
     public init(
         cacheBytes: Int = 256 * 1024 * 1024, cacheEntries: Int = 65536, renderWorkers: Int? = nil,
         renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 256 * 1024 * 1024,
-        queryMemoEntries: Int = 16384
+        queryMemoEntries: Int = 16384, catchUpSliceBytes: Int = 256 * 1024
     ) {
         self.cacheBytes = cacheBytes
         self.cacheEntries = cacheEntries
@@ -40,5 +44,6 @@ public struct GradientServiceConfiguration: Sendable {
         self.specLimits = specLimits
         self.frameMemoryBytes = frameMemoryBytes
         self.queryMemoEntries = queryMemoEntries
+        self.catchUpSliceBytes = max(1, catchUpSliceBytes)
     }
 }

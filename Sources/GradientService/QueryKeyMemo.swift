@@ -16,10 +16,8 @@ final class QueryKeyMemo: Sendable {
         /// The cache key for a request with these `Accept` field values.
         func key(accept: [String]) -> String {
             guard isNegotiated else { return keys[0].key }
-            for (format, key) in keys where format != .png {
-                if FormatNegotiation.lists(format.mediaType, in: accept) { return key }
-            }
-            return keys[keys.count - 1].key
+            let format = FormatNegotiation.choose(from: keys.lazy.map(\.format), accept: accept)
+            return keys.first { $0.format == format }?.key ?? keys[keys.count - 1].key
         }
     }
 

@@ -5,9 +5,16 @@ import Locking
 
 /// One render of one image identity, shared by every request that wants it while it runs (single-flight).
 ///
-/// The render thread appends bytes as the encoder produces them (a PNG row by row, WebP and AVIF in one piece); each attached client's stream gets every byte
-/// in order, late joiners first receiving what was already produced. A job whose clients have all gone stops at
-/// the next row, unless a HEAD request started it to fill the cache.
+/// The render thread appends bytes as the encoder produces them (a PNG row by row, WebP and AVIF in one piece) to
+/// one growing buffer, which becomes the cache entry. Each attached client's stream gets every byte in order, late
+/// joiners first receiving what was already produced.
+///
+/// Back-pressure: a client's connection holds at most about ``HTTPLimits/maxQueuedStreamBytes`` unread bytes; past
+/// that the render pauses until it drains. With several clients the render goes at the pace of the slowest one, up
+/// to that bound: a client that reads nothing is closed by the server's write timeout (``HTTPLimits/writeTimeout``),
+/// and the render goes on for the others. A job whose clients have all gone stops at the next row, unless a HEAD
+/// request started it to fill the cache. Once rendering has ended the job stays with its clients until each has
+/// been sent everything or is gone.
 final class RenderJob: Sendable {
     /// How a job ended.
     enum Outcome: Sendable, Equatable {
@@ -22,12 +29,13 @@ final class RenderJob: Sendable {
     private struct Client {
         let stream: HTTPResponseStream
         let completion: Completion
+        /// Bytes of the buffer written to the stream.
+        var sent = 0
     }
 
     private struct State {
-        /// The encoder's output pieces, in order.
-        var chunks: [[UInt8]] = []
-        var byteCount = 0
+        /// Every byte produced so far, in order.
+        var bytes: [UInt8] = []
         var clients: [Client] = []
         var outcome: Outcome?
         var hadClient = false
@@ -40,33 +48,39 @@ final class RenderJob: Sendable {
     let identity: ImageIdentity
     /// The identity's ETag.
     let etag: String
+    /// Counts the pauses for slow clients.
+    private let metrics: ServiceMetrics
+    /// Most bytes copied from the buffer into one write to a client that is behind
+    /// (``GradientServiceConfiguration/catchUpSliceBytes``).
+    private let catchUpSliceBytes: Int
     /// Bytes, clients and outcome; guarded by this lock. Stream writes happen under it, so every client sees
-    /// the bytes in order.
+    /// the bytes in order. Waiting for a client to read happens outside it.
     private let state = LockedValue(State())
 
-    init(key: String, identity: ImageIdentity) {
+    init(key: String, identity: ImageIdentity, metrics: ServiceMetrics, catchUpSliceBytes: Int) {
         self.key = key
         self.identity = identity
         self.etag = identity.etag
+        self.metrics = metrics
+        self.catchUpSliceBytes = catchUpSliceBytes
     }
 
-    /// Streams the job's bytes to `stream`: those produced so far at once, the rest as they come.
+    /// Streams the job's bytes to `stream`: those produced so far as the connection takes them, the rest as they
+    /// come.
     func attach(_ stream: HTTPResponseStream, completion: @escaping Completion) {
         state.withLock { state in
             state.hadClient = true
-            for chunk in state.chunks where !stream.write(chunk) {
-                completion(0, false)
-                return
-            }
             switch state.outcome {
             case .succeeded:
-                completion(state.byteCount, true)
+                guard stream.write(state.bytes) else { return completion(0, false) }
+                completion(state.bytes.count, true)
                 stream.finish()
             case .failed:
-                completion(state.byteCount, false)
+                completion(0, false)
                 stream.abort()
             case nil:
                 state.clients.append(Client(stream: stream, completion: completion))
+                Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
             }
         }
     }
@@ -76,58 +90,110 @@ final class RenderJob: Sendable {
         state.withLock { $0.runsWithoutClients = true }
     }
 
-    /// Appends encoded bytes and sends them to every client; clients that are gone are dropped.
+    /// Appends encoded bytes and sends them to every client, then waits while a client has its queue bound unread
+    /// (back-pressure); clients that are gone are dropped.
     func append(_ bytes: UnsafeRawBufferPointer) {
         let chunk = Array(bytes)
         state.withLock { state in
-            state.chunks.append(chunk)
-            state.byteCount += chunk.count
-            let sent = state.byteCount
-            state.clients.removeAll { client in
-                guard client.stream.write(chunk) else {
-                    client.completion(sent - chunk.count, false)
-                    return true
-                }
-                return false
+            let start = state.bytes.count
+            state.bytes.append(contentsOf: chunk)
+            for index in state.clients.indices where state.clients[index].sent == start {
+                guard state.clients[index].stream.hasCapacity else { continue }
+                if state.clients[index].stream.write(chunk) { state.clients[index].sent = state.bytes.count }
             }
         }
+        waitForSlowClients(finishing: false)
     }
 
     /// Whether rendering should go on: some client is still there, none has attached yet, or the job warms the cache.
     func shouldContinue() -> Bool {
         state.withLock { state in
             if state.runsWithoutClients || !state.hadClient { return true }
-            let sent = state.byteCount
             state.clients.removeAll { client in
                 guard client.stream.isClientGone else { return false }
-                client.completion(sent, false)
+                client.completion(client.sent, false)
                 return true
             }
             return !state.clients.isEmpty
         }
     }
 
-    /// The bytes produced so far (all of them once rendering has returned) in one array of exactly their size, so
-    /// that a cache entry holds no spare capacity.
+    /// All the bytes produced (once rendering has returned): the buffer itself, not a copy. Its spare capacity past
+    /// the last byte is never written, so for an image of 128 KiB or more (a block glibc maps of its own under
+    /// gradientd's heap settings) those pages are not resident; the cache counts the bytes.
     var producedBytes: [UInt8] {
+        state.withLock { $0.bytes }
+    }
+
+    /// Ends the job: on success sends every client the rest of the image and finishes its stream (each as soon as it
+    /// has every byte); on failure aborts them.
+    func complete(_ outcome: Outcome) {
+        state.withLock { $0.outcome = outcome }
+        if outcome == .succeeded { waitForSlowClients(finishing: true) }
         state.withLock { state in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(state.byteCount)
-            for chunk in state.chunks { bytes.append(contentsOf: chunk) }
-            return bytes
+            let total = state.bytes.count
+            for client in state.clients {
+                let isComplete = outcome == .succeeded && client.sent == total
+                client.completion(client.sent, isComplete)
+                if isComplete { client.stream.finish() } else { client.stream.abort() }
+            }
+            state.clients.removeAll()
         }
     }
 
-    /// Ends the job: finishes every stream on success, aborts them on failure.
-    func complete(_ outcome: Outcome) {
-        state.withLock { state in
-            state.outcome = outcome
-            let total = state.byteCount
-            for client in state.clients {
-                client.completion(total, outcome == .succeeded)
-                if outcome == .succeeded { client.stream.finish() } else { client.stream.abort() }
+    /// Blocks until every client that is being sent its response has been sent every byte and has fewer than its
+    /// bound unread, or is gone. Clients whose responses wait behind earlier ones on their connections fall behind
+    /// (the buffer keeps their bytes) and are caught up later; when `finishing`, clients that have every byte are
+    /// finished, and the job also waits for those behind earlier responses, which may be finished responses of
+    /// this job.
+    private func waitForSlowClients(finishing: Bool) {
+        var paused = false
+        defer { if paused { metrics.recordRenderResumed() } }
+        while true {
+            let slowest: HTTPResponseStream? = state.withLock { state in
+                Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
+                let total = state.bytes.count
+                if finishing {
+                    state.clients.removeAll { client in
+                        guard client.sent == total else { return false }
+                        client.completion(total, true)
+                        client.stream.finish()
+                        return true
+                    }
+                }
+                let full = state.clients.first { !$0.stream.hasCapacity && !$0.stream.isBehindEarlierResponses }
+                if let full { return full.stream }
+                return finishing ? state.clients.first { $0.stream.isBehindEarlierResponses }?.stream : nil
             }
-            state.clients.removeAll()
+            guard let slowest else { return }
+            if !paused {
+                paused = true
+                metrics.recordRenderPaused()
+            }
+            slowest.waitForCapacity()
+        }
+    }
+
+    /// Writes to each client that is behind, in slices of at most `sliceBytes`, while its connection has capacity;
+    /// drops clients that are gone.
+    private static func catchUp(_ state: inout State, sliceBytes: Int) {
+        let total = state.bytes.count
+        var index = state.clients.endIndex
+        while index > state.clients.startIndex {
+            index -= 1
+            var client = state.clients[index]
+            while client.sent < total && client.stream.hasCapacity {
+                let end = min(total, client.sent + sliceBytes)
+                let slice = client.sent == 0 && end == total ? state.bytes : Array(state.bytes[client.sent..<end])
+                guard client.stream.write(slice) else { break }
+                client.sent = end
+            }
+            if client.stream.isClientGone {
+                client.completion(client.sent, false)
+                state.clients.remove(at: index)
+            } else {
+                state.clients[index] = client
+            }
         }
     }
 }

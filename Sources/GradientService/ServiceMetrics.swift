@@ -14,6 +14,8 @@ final class ServiceMetrics: Sendable {
         var renderDurations = Histogram(bounds: Histogram.latencyBounds)
         var renders: [RenderKey: Int] = [:]
         var frameMemoryRefusals: [ImageFormat: Int] = [:]
+        var renderPauses = 0
+        var pausedRenders = 0
     }
 
     private struct RenderKey: Hashable {
@@ -43,6 +45,24 @@ final class ServiceMetrics: Sendable {
     /// Counts a render in `format` refused because the frame-memory budget was full.
     func recordRefusal(format: ImageFormat) {
         state.withLock { $0.frameMemoryRefusals[format, default: 0] += 1 }
+    }
+
+    /// Counts a render pausing because a client has a full queue unread (back-pressure).
+    func recordRenderPaused() {
+        state.withLock { state in
+            state.renderPauses += 1
+            state.pausedRenders += 1
+        }
+    }
+
+    /// Counts the end of a pause begun with ``recordRenderPaused()``.
+    func recordRenderResumed() {
+        state.withLock { $0.pausedRenders -= 1 }
+    }
+
+    /// Renders paused now, and pauses counted since the service started.
+    var renderPauses: (now: Int, total: Int) {
+        state.withLock { ($0.pausedRenders, $0.renderPauses) }
     }
 
     /// Renders that completed, and those that failed or were cancelled, in every format.
@@ -93,6 +113,10 @@ final class ServiceMetrics: Sendable {
             ("gradientd_cache_hits_total", "Requests answered from the cache.", cache.hits),
             ("gradientd_cache_misses_total", "Requests not found in the cache.", cache.misses),
             ("gradientd_cache_evictions_total", "Entries evicted to stay within the bounds.", cache.evictions),
+            (
+                "gradientd_render_pauses_total", "Times a render paused until a client read its queued bytes.",
+                snapshot.renderPauses
+            ),
         ]
         for (name, help, value) in counters {
             text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n\(name) \(value)\n"
@@ -102,6 +126,7 @@ final class ServiceMetrics: Sendable {
             ("gradientd_cache_entries", "Entries in the cache.", cache.entries),
             ("gradientd_open_connections", "Client connections open now.", openConnections),
             ("gradientd_render_queue_depth", "Renders waiting for a worker.", queueDepth),
+            ("gradientd_renders_paused", "Renders paused now until a client reads.", snapshot.pausedRenders),
             ("gradientd_frame_memory_bytes", "Frame memory reserved by WebP and AVIF renders now.", frameMemoryBytes),
         ]
         for (name, help, value) in gauges {

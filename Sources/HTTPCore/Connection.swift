@@ -1,3 +1,4 @@
+import Dispatch
 import Locking
 
 #if canImport(Glibc)
@@ -5,7 +6,8 @@ import Locking
 #endif
 
 /// One accepted socket: reads and parses requests on its event loop's thread, and takes response bytes from any
-/// thread. All mutable state is in `core`, guarded by its lock; the socket is closed only on the loop thread.
+/// thread. All mutable state is in `core`, guarded by its lock. Only the loop thread touches the socket (reads,
+/// writes, epoll registration, close): other threads queue bytes and wake the loop (``EventLoop/schedule(_:)``).
 final class Connection: ResponseSink {
     /// What the event loop must do with a connection after an event.
     enum Disposition {
@@ -16,12 +18,16 @@ final class Connection: ResponseSink {
     let socket: Int32
     let info: HTTPConnectionInfo
     let loop: EventLoop
+    /// ``HTTPLimits/streamCapacityRecheckInterval``, the longest one wait in ``waitForCapacity(sequence:)`` lasts.
+    private let capacityRecheckInterval: DispatchTimeInterval
     private let core: LockedValue<ConnectionCore>
 
     init(socket: Int32, info: HTTPConnectionInfo, loop: EventLoop, limits: HTTPLimits, now: ContinuousClock.Instant) {
         self.socket = socket
         self.info = info
         self.loop = loop
+        let (seconds, attoseconds) = limits.streamCapacityRecheckInterval.components
+        self.capacityRecheckInterval = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
         self.core = LockedValue(ConnectionCore(socket: socket, epoll: loop.epoll, limits: limits, now: now))
     }
 
@@ -46,13 +52,17 @@ final class Connection: ResponseSink {
         return processInput(handler: handler)
     }
 
-    /// The socket is writable: flushes pending output.
+    /// The socket is writable, or another thread queued output: flushes pending output and wakes writers waiting
+    /// for it to drain.
     func writable() -> Disposition {
-        core.withLock { core in
+        let (disposition, waiters) = core.withLock { core in
+            core.isScheduled = false
             core.flush()
             core.updateInterest()
-            return core.disposition
+            return (core.disposition, core.takeDrainWaiters())
         }
+        for waiter in waiters { waiter.signal() }
+        return disposition
     }
 
     /// Parses buffered requests while reading is allowed and hands each to `handler`, outside the lock.
@@ -97,10 +107,12 @@ final class Connection: ResponseSink {
 
     /// Closes the socket; responses still being produced find the client gone.
     func close() {
-        core.withLock { core in
+        let waiters = core.withLock { core in
             core.isClosed = true
             _ = Glibc.close(socket)
+            return core.takeDrainWaiters()
         }
+        for waiter in waiters { waiter.signal() }
     }
 
     // MARK: Any thread
@@ -108,9 +120,14 @@ final class Connection: ResponseSink {
     func emit(sequence: Int, _ first: [UInt8], _ second: [UInt8], _ third: [UInt8], end: ResponseEnd?) -> Bool {
         let onLoop = loop.isCurrentThread
         let (delivered, needsLoop) = core.withLock { core in
-            let delivered = core.emit(sequence: sequence, first, second, third, end: end)
-            core.updateInterest()
-            return (delivered, !onLoop && core.needsLoopAttention)
+            let delivered = core.emit(sequence: sequence, first, second, third, end: end, onLoop: onLoop)
+            if onLoop {
+                core.updateInterest()
+                return (delivered, false)
+            }
+            guard !core.isScheduled, core.needsLoopAttention else { return (delivered, false) }
+            core.isScheduled = true
+            return (delivered, true)
         }
         if needsLoop { loop.schedule(self) }
         return delivered
@@ -118,5 +135,30 @@ final class Connection: ResponseSink {
 
     func isClientGone(sequence: Int) -> Bool {
         core.withLock { $0.isClosed || $0.isClientGone }
+    }
+
+    func hasCapacity(sequence: Int) -> Bool {
+        core.withLock { $0.hasCapacity(for: sequence) }
+    }
+
+    func isHeld(sequence: Int) -> Bool {
+        core.withLock { $0.isHeld(sequence) }
+    }
+
+    func waitForCapacity(sequence: Int) -> Bool {
+        if loop.isCurrentThread { return !isClientGone(sequence: sequence) }
+        while true {
+            let waiter: DispatchSemaphore? = core.withLock { core in
+                guard !core.hasCapacity(for: sequence) else { return nil }
+                let waiter = DispatchSemaphore(value: 0)
+                core.drainWaiters.append(waiter)
+                return waiter
+            }
+            guard let waiter else { return !isClientGone(sequence: sequence) }
+            // The loop signals when the queue drains or the connection closes (its write timeout closes a client
+            // that reads nothing); the recheck interval only bounds each wait, so that a response that was held
+            // behind earlier ones looks again.
+            _ = waiter.wait(timeout: .now() + capacityRecheckInterval)
+        }
     }
 }

@@ -1,6 +1,8 @@
 import CEpoll
+import Dispatch
 
-/// The mutable state of a ``Connection``, always accessed under its lock.
+/// The mutable state of a ``Connection``, always accessed under its lock. Only the loop thread touches the socket:
+/// bytes emitted on other threads are queued, and the loop writes them.
 struct ConnectionCore: Sendable {
     /// The next thing the loop should do with parsed input.
     enum Input {
@@ -21,6 +23,11 @@ struct ConnectionCore: Sendable {
     var lifecycle: ConnectionLifecycle
     var output = OutputQueue()
     var held: [Int: HeldResponse] = [:]
+    /// Threads waiting for the queued bytes to drain below `maxQueuedStreamBytes`.
+    var drainWaiters: [DispatchSemaphore] = []
+    /// Whether the connection is in its loop's inbox already.
+    var isScheduled = false
+    let maxQueuedStreamBytes: Int
     var isClosed = false
     var isClientGone = false
     var readEOF = false
@@ -34,6 +41,29 @@ struct ConnectionCore: Sendable {
         self.parser = HTTPRequestParser(limits: limits)
         self.lifecycle = ConnectionLifecycle(limits: limits, openedAt: now)
         self.interest = EventLoop.readEvents
+        self.maxQueuedStreamBytes = limits.maxQueuedStreamBytes
+    }
+
+    /// Whether response `sequence` may add bytes without waiting: it is the one being sent and fewer than
+    /// `maxQueuedStreamBytes` bytes are queued unread, or the connection is gone. A response held behind earlier
+    /// ones has no capacity until they complete.
+    func hasCapacity(for sequence: Int) -> Bool {
+        isClosed || isClientGone || (lifecycle.isCurrent(sequence) && output.byteCount < maxQueuedStreamBytes)
+    }
+
+    /// Whether response `sequence` waits for earlier responses of the connection to complete.
+    func isHeld(_ sequence: Int) -> Bool {
+        !isClosed && !isClientGone && sequence > lifecycle.currentResponseSequence
+    }
+
+    /// Takes the waiters to wake once the queue has drained below the bound or the connection is gone; each
+    /// checks its own response's capacity again.
+    mutating func takeDrainWaiters() -> [DispatchSemaphore] {
+        guard !drainWaiters.isEmpty, isClosed || isClientGone || output.byteCount < maxQueuedStreamBytes else {
+            return []
+        }
+        defer { drainWaiters.removeAll() }
+        return drainWaiters
     }
 
     mutating func nextInput() -> Input {
@@ -55,9 +85,10 @@ struct ConnectionCore: Sendable {
         }
     }
 
-    /// Whether the loop must close the connection, or parse requests that are buffered but not yet read.
+    /// Whether the loop must write queued bytes, change the epoll events, close the connection, or parse requests
+    /// that are buffered but not yet read.
     var needsLoopAttention: Bool {
-        if disposition == .close { return true }
+        if disposition == .close || !output.isEmpty || wantedInterest != interest { return true }
         return parser.hasPartialRequest && lifecycle.shouldRead(bufferedOutputBytes: output.byteCount)
     }
 
@@ -69,8 +100,10 @@ struct ConnectionCore: Sendable {
         return .keepOpen
     }
 
+    /// Sends or holds the bytes of response `sequence`; `onLoop` tells whether the caller is the loop thread, the
+    /// only one that writes to the socket (other threads queue).
     mutating func emit(
-        sequence: Int, _ first: [UInt8], _ second: [UInt8], _ third: [UInt8], end: ResponseEnd?
+        sequence: Int, _ first: [UInt8], _ second: [UInt8], _ third: [UInt8], end: ResponseEnd?, onLoop: Bool
     )
         -> Bool
     {
@@ -83,14 +116,15 @@ struct ConnectionCore: Sendable {
             held[sequence] = response
             return true
         }
-        write(first, second, third)
-        if let end { complete(end) }
+        write(first, second, third, onLoop: onLoop)
+        if let end { complete(end, onLoop: onLoop) }
         return !isClientGone
     }
 
-    /// Writes at once when nothing is queued, queueing whatever the socket does not take.
-    private mutating func write(_ first: [UInt8], _ second: [UInt8], _ third: [UInt8]) {
-        guard output.isEmpty else {
+    /// On the loop thread, writes at once when nothing is queued, queueing whatever the socket does not take; on
+    /// any other thread, queues.
+    private mutating func write(_ first: [UInt8], _ second: [UInt8], _ third: [UInt8], onLoop: Bool) {
+        guard onLoop, output.isEmpty else {
             output.append(first)
             output.append(second)
             output.append(third)
@@ -113,7 +147,7 @@ struct ConnectionCore: Sendable {
     }
 
     /// Ends the current response and releases any held responses that may now be sent.
-    private mutating func complete(_ end: ResponseEnd) {
+    private mutating func complete(_ end: ResponseEnd, onLoop: Bool) {
         var end = end
         while true {
             switch end {
@@ -131,12 +165,13 @@ struct ConnectionCore: Sendable {
                 }
             }
             guard let next = held.removeValue(forKey: lifecycle.currentResponseSequence) else { return }
-            for part in next.parts { write(part, [], []) }
+            for part in next.parts { write(part, [], [], onLoop: onLoop) }
             guard let nextEnd = next.end else { return }
             end = nextEnd
         }
     }
 
+    /// Writes queued bytes; call on the loop thread.
     mutating func flush() {
         guard !output.isEmpty, !isClosed else { return }
         switch output.flush(to: socket, partsPerWrite: lifecycle.limits.partsPerWrite) {
@@ -151,15 +186,21 @@ struct ConnectionCore: Sendable {
         }
     }
 
-    /// Registers interest in reading only while more requests may be read, and in writing while output waits.
-    mutating func updateInterest() {
-        guard !isClosed else { return }
+    /// The epoll events wanted now: reading only while more requests may be read, writing while output waits.
+    var wantedInterest: UInt32 {
         var wanted: UInt32 = 0
         if !readEOF && !closeWhenFlushed && !isClientGone && lifecycle.shouldRead(bufferedOutputBytes: output.byteCount)
         {
             wanted |= EventLoop.readEvents
         }
         if !output.isEmpty { wanted |= EventLoop.writeEvents }
+        return wanted
+    }
+
+    /// Registers ``wantedInterest`` when it changed; call on the loop thread.
+    mutating func updateInterest() {
+        guard !isClosed else { return }
+        let wanted = wantedInterest
         guard wanted != interest else { return }
         interest = wanted
         var event = epoll_event()

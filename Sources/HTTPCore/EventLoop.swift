@@ -54,7 +54,8 @@ final class EventLoop: Sendable {
     /// Whether the caller runs on this loop's thread.
     var isCurrentThread: Bool { threadID.load(ordering: .relaxed) == UInt(pthread_self()) }
 
-    /// Asks the loop thread to service `connection` (close it, or parse requests it had paused on).
+    /// Asks the loop thread to service `connection` (write the bytes other threads queued, close it, or parse
+    /// requests it had paused on), waking the loop through its eventfd.
     func schedule(_ connection: Connection) {
         inbox.withLock { $0.append(connection) }
         wake()
@@ -141,7 +142,9 @@ final class EventLoop: Sendable {
             return pending
         }
         for connection in pending where state.connection(for: connection.socket) === connection {
-            if connection.processInput(handler: handler) == .close { state.close(connection, counter: connectionCount) }
+            var disposition = connection.writable()
+            if disposition == .keepOpen { disposition = connection.processInput(handler: handler) }
+            if disposition == .close { state.close(connection, counter: connectionCount) }
         }
         if state.drainDeadline == nil, let deadline = shutdownDeadline.withLock({ $0 }) {
             state.drainDeadline = deadline

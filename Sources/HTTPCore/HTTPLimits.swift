@@ -68,6 +68,16 @@ public struct HTTPLimits: Sendable, Equatable {
     /// done). Default 250 milliseconds.
     public var maximumTimerSweepInterval: Duration
 
+    /// Most response bytes queued for one connection before a streamed body's writer pauses (back-pressure): a
+    /// thread that calls ``HTTPResponseStream/waitForCapacity()`` waits while the connection holds this many bytes
+    /// the client has not read, and resumes as they drain below it. Default 1048576 bytes (1 MiB).
+    public var maxQueuedStreamBytes: Int
+
+    /// Longest a paused stream writer waits before it looks at its connection again, even without a wake-up from
+    /// the loop (the loop wakes it when the queue drains or the connection closes; a response held behind earlier
+    /// ones on its connection is not woken and looks again after this). Default 1 second.
+    public var streamCapacityRecheckInterval: Duration
+
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maxRequestLineBytes: Int = 8192,
@@ -85,7 +95,9 @@ public struct HTTPLimits: Sendable, Equatable {
         partsPerWrite: Int = 16,
         acceptPauseAfterExhaustion: Duration = .milliseconds(100),
         minimumTimerSweepInterval: Duration = .milliseconds(10),
-        maximumTimerSweepInterval: Duration = .milliseconds(250)
+        maximumTimerSweepInterval: Duration = .milliseconds(250),
+        maxQueuedStreamBytes: Int = 1024 * 1024,
+        streamCapacityRecheckInterval: Duration = .seconds(1)
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderSectionBytes = maxHeaderSectionBytes
@@ -103,5 +115,7 @@ public struct HTTPLimits: Sendable, Equatable {
         self.acceptPauseAfterExhaustion = acceptPauseAfterExhaustion
         self.minimumTimerSweepInterval = minimumTimerSweepInterval
         self.maximumTimerSweepInterval = maximumTimerSweepInterval
+        self.maxQueuedStreamBytes = maxQueuedStreamBytes
+        self.streamCapacityRecheckInterval = streamCapacityRecheckInterval
     }
 }

@@ -78,6 +78,23 @@ public final class HTTPResponseStream: Sendable {
         _ = sink.emit(sequence: sequence, [], [], [], end: .aborted)
     }
 
+    /// Whether a write now keeps the connection's unread bytes within ``HTTPLimits/maxQueuedStreamBytes``: this
+    /// response is the one being sent and fewer bytes than that are queued (or the client is gone, and writes are
+    /// pointless). A response behind earlier responses of its connection has no capacity until they complete.
+    public var hasCapacity: Bool { sink.hasCapacity(sequence: sequence) }
+
+    /// Whether this response waits for earlier responses of its connection to complete (HTTP pipelining). Writing
+    /// to it only accumulates bytes; a writer that feeds several streams should not pause for it while it feeds
+    /// the earlier ones.
+    public var isBehindEarlierResponses: Bool { sink.isHeld(sequence: sequence) }
+
+    /// Back-pressure for a writer on a thread of its own: blocks until ``hasCapacity``, that is until the client
+    /// has read enough (or the earlier responses completed), or the connection closed (the write timeout closes a
+    /// client that reads nothing). Returns false once the client is gone. On the event loop's thread it does not
+    /// block and only tells whether the client is still there.
+    @discardableResult
+    public func waitForCapacity() -> Bool { sink.waitForCapacity(sequence: sequence) }
+
     /// Whether the client is gone (the connection closed); further writes are pointless.
     public var isClientGone: Bool { sink.isClientGone(sequence: sequence) }
 }

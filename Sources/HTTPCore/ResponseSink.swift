@@ -15,4 +15,15 @@ package protocol ResponseSink: AnyObject, Sendable {
 
     /// Whether the client of response `sequence` is gone (the connection closed).
     func isClientGone(sequence: Int) -> Bool
+
+    /// Whether response `sequence` may add bytes without waiting: it is the response being sent and fewer bytes
+    /// than the queue bound are unread, or the client is gone.
+    func hasCapacity(sequence: Int) -> Bool
+
+    /// Whether response `sequence` waits for earlier responses of the connection to complete.
+    func isHeld(sequence: Int) -> Bool
+
+    /// Blocks the calling thread (on the loop's it returns at once) until ``hasCapacity(sequence:)``; returns false
+    /// once the client is gone.
+    func waitForCapacity(sequence: Int) -> Bool
 }

@@ -4,33 +4,6 @@ import GradientImage
 import PNGEncoding
 import Testing
 
-/// Runs the built `gradient` executable (it sits beside the test bundle) and captures what it prints.
-private func run(
-    _ arguments: [String], in directory: URL? = nil
-) throws -> (status: Int32, stdout: Data, stderr: String) {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("gradient")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
-}
-
-private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("gradient-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 @Suite("gradient command line", .serialized)
 struct CommandLineTests {
     let query = "colors=ff7e5f,feb47b&dir=horizontal&width=120&height=63"
@@ -39,7 +12,7 @@ struct CommandLineTests {
     func renderWritesFile() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try run(["render", query, "-o", "card.png"], in: directory)
+        let result = try runGradient(["render", query, "-o", "card.png"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let written = try [UInt8](Data(contentsOf: directory.appendingPathComponent("card.png")))
         let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
@@ -50,7 +23,7 @@ struct CommandLineTests {
 
     @Test("render -o - writes the PNG to standard output; a '/gradient?' prefix is accepted")
     func renderToStdout() throws {
-        let result = try run(["render", "/gradient?" + query, "-o", "-"])
+        let result = try runGradient(["render", "/gradient?" + query, "-o", "-"])
         #expect(result.status == 0)
         let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
         #expect([UInt8](result.stdout) == (try GradientPNG.renderPNG(spec)))
@@ -66,7 +39,7 @@ struct CommandLineTests {
     func badQuery(query: String, message: String) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try run(["render", query, "-o", "out.png"], in: directory)
+        let result = try runGradient(["render", query, "-o", "out.png"], in: directory)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
@@ -74,14 +47,14 @@ struct CommandLineTests {
 
     @Test("an unwritable output exits 1 and leaves nothing behind")
     func unwritable() throws {
-        let result = try run(["render", query, "-o", "/nonexistent-directory/out.png"])
+        let result = try runGradient(["render", query, "-o", "/nonexistent-directory/out.png"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot write"))
     }
 
     @Test("explain prints the canonical spec, the ETag and the pixel size")
     func explain() throws {
-        let result = try run(["explain", query + "&scale=2"])
+        let result = try runGradient(["explain", query + "&scale=2"])
         let text = String(decoding: result.stdout, as: UTF8.self)
         let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query + "&scale=2")))
         #expect(result.status == 0)
@@ -91,7 +64,7 @@ struct CommandLineTests {
     }
 
     @Test func versionPrintsThePackageAndEachFormatsOutputVersion() throws {
-        let result = try run(["--version"])
+        let result = try runGradient(["--version"])
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(result.status == 0)
         #expect(
@@ -104,7 +77,7 @@ struct CommandLineTests {
 
     @Test("render says what it expects: a QUERY and -o FILE", arguments: [["render"], ["render", "colors=red,blue"]])
     func renderSaysWhatItNeeds(arguments: [String]) throws {
-        let result = try run(arguments)
+        let result = try runGradient(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         let expected =
@@ -115,7 +88,7 @@ struct CommandLineTests {
 
     @Test("--help documents both commands; a usage error exits 2", arguments: [["--help"], ["render"], ["frobnicate"]])
     func usage(arguments: [String]) throws {
-        let result = try run(arguments)
+        let result = try runGradient(arguments)
         let text = String(decoding: result.stdout, as: UTF8.self) + result.stderr
         #expect(text.contains("gradient render QUERY -o FILE") && text.contains("gradient explain QUERY"))
         #expect(result.status == (arguments == ["--help"] ? 0 : 2))

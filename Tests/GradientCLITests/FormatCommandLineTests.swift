@@ -5,31 +5,12 @@ import GradientImage
 import Testing
 import WebPEncoding
 
-/// Runs the built `gradient` executable in `directory`.
-private func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("gradient")
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-}
-
 @Suite("gradient command line: formats", .serialized)
 struct FormatCommandLineTests {
     let query = "colors=ff7e5f,feb47b&dir=horizontal&width=120&height=63"
 
     private func withDirectory(_ body: (URL) throws -> Void) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gradient-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: url) }
         try body(url)
     }
@@ -44,7 +25,7 @@ struct FormatCommandLineTests {
         arguments: [("card.webp", ImageFormat.webp), ("card.AVIF", .avif), ("card.png", .png), ("card", .png)])
     func extensionPicksTheFormat(file: String, format: ImageFormat) throws {
         try withDirectory { directory in
-            let result = try run(["render", query, "-o", file], in: directory)
+            let result = try runGradient(["render", query, "-o", file], in: directory)
             #expect(result.status == 0, "\(result.stderr)")
             let written = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
             #expect(written == (try expectedBytes(query + "&format=" + format.rawValue, format)))
@@ -54,7 +35,7 @@ struct FormatCommandLineTests {
     @Test("format= in the query beats the extension")
     func queryBeatsExtension() throws {
         try withDirectory { directory in
-            let result = try run(["render", query + "&format=webp", "-o", "card.png"], in: directory)
+            let result = try runGradient(["render", query + "&format=webp", "-o", "card.png"], in: directory)
             #expect(result.status == 0)
             let written = try [UInt8](Data(contentsOf: directory.appendingPathComponent("card.png")))
             #expect(try WebPDecoder.decode(written).width == 120)
@@ -64,10 +45,11 @@ struct FormatCommandLineTests {
     @Test("format=auto takes the extension among the formats the image may take")
     func autoTakesTheExtension() throws {
         try withDirectory { directory in
-            #expect(try run(["render", query + "&format=auto", "-o", "a.avif"], in: directory).status == 0)
+            #expect(try runGradient(["render", query + "&format=auto", "-o", "a.avif"], in: directory).status == 0)
             let avif = try [UInt8](Data(contentsOf: directory.appendingPathComponent("a.avif")))
             #expect(try AVIFDecoder.decode(avif).depth == 10)
-            #expect(try run(["render", query + "&format=auto&depth=16", "-o", "b.webp"], in: directory).status == 0)
+            #expect(
+                try runGradient(["render", query + "&format=auto&depth=16", "-o", "b.webp"], in: directory).status == 0)
             let png = try [UInt8](Data(contentsOf: directory.appendingPathComponent("b.webp")))
             #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
         }
@@ -76,7 +58,7 @@ struct FormatCommandLineTests {
     @Test("an extension the image cannot take is a usage error naming the parameter, and writes nothing")
     func refusedExtension() throws {
         try withDirectory { directory in
-            let result = try run(["render", query + "&depth=16", "-o", "deep.webp"], in: directory)
+            let result = try runGradient(["render", query + "&depth=16", "-o", "deep.webp"], in: directory)
             #expect(result.status == 2)
             #expect(result.stderr.contains("WebP holds 8-bit pixels"), "\(result.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
@@ -87,15 +69,21 @@ struct FormatCommandLineTests {
     func explainPrintsTheFormat() throws {
         try withDirectory { directory in
             let request = try ImageRequest(queryItems: QueryString.decode(Substring(query + "&format=avif")))
-            let avif = try run(["explain", query + "&format=avif"], in: directory)
-            #expect(avif.stdout.contains("format: avif"))
-            #expect(avif.stdout.contains("etag: " + ImageIdentity(request: request, format: .avif).etag))
-            #expect(avif.stdout.contains("avif: 10-bit"))
-            let auto = try run(["explain", query + "&format=auto"], in: directory)
-            #expect(auto.stdout.contains("format: auto, negotiated on Accept among avif, webp, png"))
+            let avif = String(
+                decoding: try runGradient(["explain", query + "&format=avif"], in: directory).stdout, as: UTF8.self)
+            #expect(avif.contains("format: avif"))
+            #expect(
+                avif.contains(
+                    "etag: " + ImageIdentity(request: request, format: .avif).etag))
+            #expect(avif.contains("avif: 10-bit"))
+            let auto = String(
+                decoding: try runGradient(["explain", query + "&format=auto"], in: directory).stdout, as: UTF8.self)
+            #expect(
+                auto.contains(
+                    "format: auto, negotiated on Accept among avif, webp, png"))
             for format in ImageFormat.allCases {
                 #expect(
-                    auto.stdout.contains(
+                    auto.contains(
                         "\(format.rawValue) etag: " + ImageIdentity(request: request, format: format).etag))
             }
         }

@@ -22,6 +22,26 @@ struct HTTPServerTests {
         try body(server, try #require(server.boundPort))
     }
 
+    /// A writer that waits for capacity stops once the connection holds its bound (64 KiB) unread, long before its
+    /// 32 MiB are written, and finishes as the client reads them all.
+    @Test func aStreamWriterPausesWhileTheClientDoesNotRead() throws {
+        let handler = TestHandler()
+        let total = TestHandler.pacedChunkCount * 64 * 1024
+        try Self.withServer(limits: HTTPLimits(maxQueuedStreamBytes: 64 * 1024), handler: handler) { _, port in
+            let client = try LoopbackClient(port: port, timeout: .seconds(10))
+            client.send("GET /paced HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let deadline = ContinuousClock.now + .seconds(20)
+            while handler.pacedBytesAtFirstWait.load(ordering: .relaxed) < 0 && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+            let writtenBeforeWaiting = handler.pacedBytesAtFirstWait.load(ordering: .relaxed)
+            #expect(writtenBeforeWaiting > 0 && writtenBeforeWaiting < total / 2)
+            let (text, closed) = client.readUntilClose()
+            #expect(closed && text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(text.utf8.count(where: { $0 == 0x7E }) == total)
+        }
+    }
+
     @Test func keepsAConnectionAliveForASecondRequest() throws {
         try Self.withServer { _, port in
             let client = try LoopbackClient(port: port, timeout: .seconds(5))

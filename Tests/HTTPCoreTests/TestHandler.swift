@@ -5,7 +5,8 @@ import Synchronization
 @testable import HTTPCore
 
 /// Routes for server tests: `/hello`, `/slow` (answers 200 ms later from another queue), `/stream` (three chunks),
-/// `/endless` (writes until the client is gone), `/big` (512 KiB), `/drain` (a stream that finishes 300 ms later).
+/// `/endless` (writes until the client is gone), `/big` (512 KiB), `/drain` (a stream that finishes 300 ms later),
+/// `/paced` (``pacedChunkCount`` chunks of 64 KiB from another thread, each after waiting for capacity).
 final class TestHandler: HTTPHandler {
     /// A request as it reached the handler.
     struct Arrival: Sendable, Equatable {
@@ -21,6 +22,10 @@ final class TestHandler: HTTPHandler {
 
     /// Set when `/endless` saw `write` return false.
     let sawClientGone = Atomic<Bool>(false)
+    /// Chunks `/paced` writes.
+    static let pacedChunkCount = 512
+    /// Bytes `/paced` had written when it first found the connection without capacity; -1 until then.
+    let pacedBytesAtFirstWait = Atomic<Int>(-1)
     /// Set when a request reached the handler.
     let handledCount = Atomic<Int>(0)
     /// Every request in the order it reached the handler.
@@ -64,6 +69,20 @@ final class TestHandler: HTTPHandler {
                         return
                     }
                     usleep(5000)
+                }
+                self.answered()
+                stream.finish()
+            }
+        case "/paced":
+            let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
+            DispatchQueue.global().async {
+                let chunk = [UInt8](repeating: 0x7E, count: 64 * 1024)
+                for index in 0..<Self.pacedChunkCount {
+                    if !stream.hasCapacity {
+                        _ = self.pacedBytesAtFirstWait.compareExchange(
+                            expected: -1, desired: index * chunk.count, ordering: .relaxed)
+                    }
+                    guard stream.waitForCapacity(), stream.write(chunk) else { return }
                 }
                 self.answered()
                 stream.finish()

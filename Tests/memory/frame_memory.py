@@ -14,47 +14,19 @@ Prints the figures and "N passed, M failed"; exits 1 on any failure.
     python3 Tests/memory/frame_memory.py --gradientd .build/release/gradientd [--clients 16] [--side 4096]
 """
 import argparse
-import http.client
 import io
-import os
 import re
-import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
 
 from PIL import Image
 
-MIB = 1 << 20
+from gradientd_process import MIB, Checks, get, start, status_kib, stop
+
 CACHE_BUDGET = 256 * MIB
 FRAME_BUDGET = 256 * MIB
 SLACK = 64 * MIB
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def status_kib(pid, field):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
-
-
-def get(port, target, timeout=120):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        connection.request("GET", target)
-        response = connection.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
-    finally:
-        connection.close()
 
 
 def main():
@@ -65,45 +37,23 @@ def main():
     parser.add_argument("--deadline", type=float, default=600, help="seconds for every client to be served")
     arguments = parser.parse_args()
 
-    port = free_port()
-    server = subprocess.Popen(
-        [arguments.gradientd, "--port", str(port), "--log-format", "off"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     results = []
-    failures = []
-    passed = 0
-
-    def check(name, ok, detail):
-        nonlocal passed
-        print(("PASS " if ok else "FAIL ") + f"{name} — {detail}", flush=True)
-        if ok:
-            passed += 1
-        else:
-            failures.append(name)
-
+    checks = Checks()
+    check = checks.check
+    server, port = start(arguments.gradientd)
     try:
-        start = time.monotonic()
-        while True:
-            try:
-                if get(port, "/healthz", timeout=1)[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() - start > 30 or server.poll() is not None:
-                raise SystemExit("gradientd did not start")
-            time.sleep(0.05)
         baseline_kib = status_kib(server.pid, "VmRSS")
 
-        stop = threading.Event()
+        sampling_done = threading.Event()
         samples = {"peak_kib": 0, "slowest_health": 0.0}
 
         def sample():
-            while not stop.is_set():
+            while not sampling_done.is_set():
                 samples["peak_kib"] = max(samples["peak_kib"], status_kib(server.pid, "VmRSS"))
                 time.sleep(0.02)
 
         def probe_health():
-            while not stop.is_set():
+            while not sampling_done.is_set():
                 began = time.monotonic()
                 status = get(port, "/healthz", timeout=5)[0]
                 elapsed = time.monotonic() - began
@@ -136,7 +86,7 @@ def main():
         for thread in clients:
             thread.join(max(1, deadline - time.monotonic() + 130))
         elapsed = time.monotonic() - began
-        stop.set()
+        sampling_done.set()
         for helper in helpers:
             helper.join(10)
 
@@ -163,14 +113,8 @@ def main():
         check("/healthz answered within 100 ms throughout", samples["slowest_health"] <= 0.1,
               f"slowest {samples['slowest_health'] * 1000:.0f} ms")
     finally:
-        if server.poll() is None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-    print(f"{passed} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+        stop(server)
+    sys.exit(checks.summary())
 
 
 if __name__ == "__main__":

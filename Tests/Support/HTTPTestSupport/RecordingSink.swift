@@ -33,6 +33,12 @@ final class RecordingSink: ResponseSink {
 
     func isClientGone(sequence: Int) -> Bool { false }
 
+    func hasCapacity(sequence: Int) -> Bool { true }
+
+    func isHeld(sequence: Int) -> Bool { false }
+
+    func waitForCapacity(sequence: Int) -> Bool { true }
+
     /// Splits serialized bytes (as ``ResponseSerializer`` writes them) into head and decoded body.
     static func decode(_ bytes: [UInt8], isHead: Bool) -> HTTPRecordedResponse {
         var lines: [ArraySlice<UInt8>] = []

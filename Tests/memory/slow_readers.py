@@ -1,0 +1,139 @@
+"""Renders streaming to clients that never read pause at the per-connection output bound.
+
+Starts a release gradientd with its default cache budget (256 MiB) and WORKERS render threads on a free loopback
+port, warms one small image into the cache, then opens CLIENTS connections that each ask for a distinct
+4096×4096 `depth=16` conic PNG and never read a byte, while a sampler reads the server's resident set size and its
+/metrics every 50 ms. Once every worker's render has paused (or after HOLD seconds) and SETTLE seconds more, a
+fresh client asks for `/healthz` and for the cached image. Checks:
+- renders ran and paused: at least WORKERS renders were paused at once (`gradientd_renders_paused`), so the pool's
+  queue limit and its 503s did not turn the run into a run of refusals; the figures (renders started, paused,
+  refused with 503) are printed;
+- the server's peak resident set (VmHWM) stays within the cache budget + 64 MiB while they wait;
+- the fresh client is served, both requests, in under 100 ms each;
+- once the clients hang up, every paused render resumes and ends (`gradientd_renders_paused` back to 0).
+Prints the figures and "N passed, M failed"; exits 1 on any failure.
+
+    python3 Tests/memory/slow_readers.py --gradientd .build/release/gradientd [--clients 200] [--workers 16]
+"""
+import argparse
+import re
+import socket
+import sys
+import threading
+import time
+
+from gradientd_process import MIB, Checks, get, start, status_kib, stop
+
+CACHE_BUDGET = 256 * MIB
+SLACK = 64 * MIB
+WARM_TARGET = "/gradient?colors=ff0000,0000ff&width=64&height=64"
+
+
+def metric(text, name, labels=None):
+    """The sum of the samples of `name` (with `labels` a substring of the label set when given)."""
+    total = 0
+    for match in re.finditer(rf"^{name}(\{{[^}}]*\}})? (\d+)$", text, re.M):
+        if labels is None or (match.group(1) and labels in match.group(1)):
+            total += int(match.group(2))
+    return total
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gradientd", required=True)
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=16)
+    parser.add_argument("--side", type=int, default=4096)
+    parser.add_argument("--hold", type=float, default=15, help="most seconds to wait for every worker to pause")
+    parser.add_argument("--settle", type=float, default=8, help="seconds to keep sampling once they paused")
+    arguments = parser.parse_args()
+
+    checks = Checks()
+    check = checks.check
+    server, port = start(arguments.gradientd, "--render-workers", str(arguments.workers))
+    sockets = []
+    try:
+        if get(port, WARM_TARGET, timeout=10)[0] != 200:
+            raise SystemExit("gradientd did not render the warm-up image")
+        baseline_kib = status_kib(server.pid, "VmRSS")
+
+        sampling_done = threading.Event()
+        samples = {"peak_kib": 0, "most_paused": 0}
+
+        def sample():
+            while not sampling_done.is_set():
+                samples["peak_kib"] = max(samples["peak_kib"], status_kib(server.pid, "VmRSS"))
+                try:
+                    paused = metric(get(port, "/metrics", timeout=5)[2].decode(), "gradientd_renders_paused")
+                    samples["most_paused"] = max(samples["most_paused"], paused)
+                except OSError:
+                    pass
+                time.sleep(0.05)
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        for index in range(arguments.clients):
+            client = socket.create_connection(("127.0.0.1", port), timeout=5)
+            target = (f"/gradient?type=conic&colors={index % 256:02x}2080,20{(index * 7) % 256:02x}f0,ff{index // 256:02x}00"
+                      f"&from={index}deg&depth=16&width={arguments.side}&height={arguments.side}")
+            client.sendall(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            sockets.append(client)
+        sent_at = time.monotonic()
+        while time.monotonic() - sent_at < arguments.hold and samples["most_paused"] < arguments.workers:
+            time.sleep(0.1)
+        paused_after = time.monotonic() - sent_at
+        # Renders that did not pause would go on filling memory: keep sampling a while (within the 30 s write
+        # timeout, after which the server closes these clients).
+        time.sleep(arguments.settle)
+
+        fresh = []
+        for target in ["/healthz", WARM_TARGET]:
+            began = time.monotonic()
+            status = get(port, target, timeout=5)[0]
+            fresh.append((target, status, time.monotonic() - began))
+        slowest = max(elapsed for _, _, elapsed in fresh)
+        check("a fresh client is served in under 100 ms while the renders wait",
+              all(status == 200 for _, status, _ in fresh) and slowest < 0.1,
+              ", ".join(f"{target} {status} in {elapsed * 1000:.1f} ms" for target, status, elapsed in fresh))
+
+        metrics = get(port, "/metrics", timeout=10)[2].decode()
+        refused = metric(metrics, "gradientd_requests_total", 'route="/gradient",status="503"')
+        queued = metric(metrics, "gradientd_render_queue_depth")
+        pauses = metric(metrics, "gradientd_render_pauses_total")
+        check("every worker's render ran and paused for its client",
+              samples["most_paused"] >= arguments.workers,
+              f"at most {samples['most_paused']} renders paused at once of {arguments.workers} workers (waited "
+              f"{paused_after:.1f} s); {pauses} "
+              f"pauses; {queued} renders queued, {refused} requests refused with 503, of {arguments.clients} clients")
+        peak = status_kib(server.pid, "VmHWM") * 1024
+        bound = CACHE_BUDGET + SLACK
+        check("peak resident set within the cache budget + 64 MiB", peak <= bound,
+              f"VmHWM {peak / MIB:.0f} MiB (sampled peak {samples['peak_kib'] / 1024:.0f} MiB, at start "
+              f"{baseline_kib / 1024:.0f} MiB), bound {bound / MIB:.0f} MiB")
+
+        for client in sockets:
+            client.close()
+        sockets.clear()
+        ended_at = time.monotonic()
+        paused = None
+        while time.monotonic() - ended_at < 30:
+            text = get(port, "/metrics", timeout=10)[2].decode()
+            paused = metric(text, "gradientd_renders_paused")
+            if paused == 0 and metric(text, "gradientd_render_queue_depth") == 0:
+                break
+            time.sleep(0.2)
+        renders = metric(get(port, "/metrics", timeout=10)[2].decode(), "gradientd_renders_total")
+        check("the paused renders end once their clients hang up", paused == 0,
+              f"gradientd_renders_paused {paused} after {time.monotonic() - ended_at:.1f} s; {renders} renders ran "
+              "in all (the warm-up included)")
+        sampling_done.set()
+        sampler.join(10)
+    finally:
+        for client in sockets:
+            client.close()
+        stop(server)
+    sys.exit(checks.summary())
+
+
+if __name__ == "__main__":
+    main()
