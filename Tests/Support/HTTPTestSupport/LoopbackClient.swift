@@ -23,21 +23,13 @@ public final class LoopbackClient {
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(UInt16(port).bigEndian)
             inet_pton(AF_INET6, host, &address.sin6_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
+            result = Self.connect(socket, to: address)
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             inet_pton(AF_INET, host, &address.sin_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            result = Self.connect(socket, to: address)
         }
         guard result == 0 else {
             close(socket)
@@ -46,6 +38,15 @@ public final class LoopbackClient {
     }
 
     deinit { close(socket) }
+
+    /// Connects `socket` to `address`, a `sockaddr_in` or `sockaddr_in6`; returns `connect`'s result.
+    private static func connect<Address>(_ socket: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<Address>.size))
+            }
+        }
+    }
 
     /// Sends `text` as UTF-8, stopping early if the connection fails.
     public func send(_ text: String) {
