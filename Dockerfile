@@ -12,10 +12,12 @@ COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
 # SwiftPM checks every target's folder when it reads the manifest, test targets included.
 COPY Tests ./Tests
+# `install -s` strips the symbol tables and debug information (binutils' strip, in the Swift image): the runtime
+# stage copies binaries of a fraction of their unstripped size (README, "Deployment").
 RUN swift build -c release --static-swift-stdlib --product gradientd \
     && swift build -c release --static-swift-stdlib --product gradient \
-    && install -m 0755 "$(swift build -c release --show-bin-path)/gradientd" /usr/local/bin/gradientd \
-    && install -m 0755 "$(swift build -c release --show-bin-path)/gradient" /usr/local/bin/gradient
+    && install -s -m 0755 "$(swift build -c release --show-bin-path)/gradientd" /usr/local/bin/gradientd \
+    && install -s -m 0755 "$(swift build -c release --show-bin-path)/gradient" /usr/local/bin/gradient
 
 # Runtime stage: Debian slim with only the shared libraries the binaries load: libpng, zlib, libwebp, libavif and
 # the AV1 codecs it is used with (aom encodes, dav1d decodes; libavif15 also pulls in the others it was built with).

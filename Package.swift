@@ -62,12 +62,14 @@ let package = Package(
             name: "GradientImageTests",
             dependencies: ["GradientImage", "GradientCore", "PNGEncoding", "WebPEncoding", "AVIFEncoding"],
             exclude: ["output-manifest.tsv"]),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Locking"]),
+        // Test support: the recording responder and the loopback client; only test targets depend on it.
+        .target(name: "HTTPTestSupport", dependencies: ["HTTPCore", "Locking"], path: "Tests/Support/HTTPTestSupport"),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTestSupport", "Locking"]),
         .testTarget(
             name: "GradientServiceTests",
             dependencies: [
                 "GradientService", "HTTPCore", "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding",
-                "gradientd", "Locking",
+                "gradientd", "HTTPTestSupport", "Locking",
             ]),
         .testTarget(name: "LeakCanaryTests"),
         .testTarget(

@@ -2,7 +2,8 @@
 # Checks the layering rules of ARCHITECTURE.md over the import lines of Sources/:
 # GradientCore imports nothing (no Foundation, no Glibc, no project module); HTTPCore imports no gradient module;
 # PNGEncoding, WebPEncoding and AVIFEncoding know nothing of gradients or HTTP; Locking, which HTTPCore,
-# GradientImage and GradientService share, imports the C library only (Glibc, or Darwin).
+# GradientImage and GradientService share, imports the C library only (Glibc, or Darwin). No module of Sources/
+# imports the test support of Tests/Support (HTTPTestSupport), which only test targets depend on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -21,6 +22,9 @@ check HTTPCore 'GradientCore|GradientImage|PNGEncoding|WebPEncoding|AVIFEncoding
 check PNGEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 check WebPEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 check AVIFEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
+for module in Sources/*/; do
+    check "$(basename "$module")" 'HTTPTestSupport' 'test support (Tests/Support)'
+done
 locking=$(grep -rnE '^\s*(@testable\s+)?import\s+' Sources/Locking | grep -vE 'import\s+(Glibc|Darwin)\s*$' || true)
 if [ -n "$locking" ]; then
     echo "layering: Locking must import nothing but Glibc or Darwin:"

@@ -3,16 +3,15 @@ import GradientCore
 import Locking
 
 /// Rasterizes rows on a second thread while the caller's thread encodes them: a ring of `bandCount` bands of
-/// `rowsPerBand` rows, handed over with two semaphores. Memory stays O(width): the ring holds a fixed number of
+/// `rowsPerBand` rows (``RowPipelineConfiguration``), handed over with two semaphores. Memory stays O(width): the ring holds a fixed number of
 /// rows whatever the height.
 ///
 /// `@unchecked Sendable`: the ring buffer is shared by the two threads, but each band belongs to exactly one of
 /// them at a time — the producer between `free.wait()` and `filled.signal()`, the consumer between
 /// `filled.wait()` and `free.signal()` — and `isStopped` is an atomic flag read only between bands.
 final class RowPipeline: @unchecked Sendable {
-    static let rowsPerBand = 16
-    static let bandCount = 4
-
+    let rowsPerBand: Int
+    let bandCount: Int
     let bytesPerRow: Int
     let height: Int
     private let ring: UnsafeMutableRawBufferPointer
@@ -24,20 +23,22 @@ final class RowPipeline: @unchecked Sendable {
     private let producerDone = DispatchGroup()
     private let stopFlag = StopFlag()
 
-    /// Starts rasterizing `rasterizer`'s rows on a global queue.
-    init(rasterizer: Rasterizer, height: Int) {
+    /// Starts rasterizing `rasterizer`'s rows on a global queue, in the ring `configuration` describes.
+    init(rasterizer: Rasterizer, height: Int, configuration: RowPipelineConfiguration = .standard) {
+        rowsPerBand = configuration.rowsPerBand
+        bandCount = configuration.bandCount
         bytesPerRow = rasterizer.bytesPerRow
         self.height = height
-        ring = .allocate(byteCount: max(1, Self.bandCount * Self.rowsPerBand * rasterizer.bytesPerRow), alignment: 16)
-        for _ in 0..<Self.bandCount { free.signal() }
+        ring = .allocate(byteCount: max(1, bandCount * rowsPerBand * rasterizer.bytesPerRow), alignment: 16)
+        for _ in 0..<bandCount { free.signal() }
         producerDone.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             var rasterizer = rasterizer
             var band = 0
-            while band * Self.rowsPerBand < height {
+            while band * rowsPerBand < height {
                 free.wait()
                 guard !stopFlag.isSet else { break }
-                for y in band * Self.rowsPerBand..<min(height, (band + 1) * Self.rowsPerBand) {
+                for y in band * rowsPerBand..<min(height, (band + 1) * rowsPerBand) {
                     rasterizer.renderRow(y, into: row(y))
                 }
                 filled.signal()
@@ -54,7 +55,7 @@ final class RowPipeline: @unchecked Sendable {
 
     /// The ring slot of row `y`.
     private func row(_ y: Int) -> UnsafeMutableRawBufferPointer {
-        let slot = (y / Self.rowsPerBand) % Self.bandCount * Self.rowsPerBand + y % Self.rowsPerBand
+        let slot = (y / rowsPerBand) % bandCount * rowsPerBand + y % rowsPerBand
         return UnsafeMutableRawBufferPointer(rebasing: ring[(slot * bytesPerRow)..<((slot + 1) * bytesPerRow)])
     }
 
@@ -64,7 +65,7 @@ final class RowPipeline: @unchecked Sendable {
         var y = 0
         while y < height {
             filled.wait()
-            let end = min(height, y + Self.rowsPerBand)
+            let end = min(height, y + rowsPerBand)
             while y < end {
                 try consume(y, UnsafeRawBufferPointer(row(y)))
                 y += 1
@@ -76,7 +77,7 @@ final class RowPipeline: @unchecked Sendable {
     /// Stops the producer and waits until it has left the ring.
     private func stop() {
         guard stopFlag.set() else { return }
-        for _ in 0..<Self.bandCount { free.signal() }
+        for _ in 0..<bandCount { free.signal() }
         producerDone.wait()
     }
 }

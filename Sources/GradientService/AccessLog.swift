@@ -6,7 +6,8 @@ import Locking
 #endif
 
 /// Writes one line per request to a file descriptor (standard output by default), buffered and flushed at least
-/// every 200 ms, when 64 KiB are waiting, and by ``flush()``. A line is formatted straight into the shared buffer
+/// every ``AccessLogConfiguration/flushInterval`` (200 ms by default), when
+/// ``AccessLogConfiguration/flushThresholdBytes`` are waiting (64 KiB), and by ``flush()``. A line is formatted straight into the shared buffer
 /// (no per-line allocation or system call), and the buffer is written outside the lock that request threads take.
 public final class AccessLog: Sendable {
     /// How lines are written.
@@ -33,6 +34,8 @@ public final class AccessLog: Sendable {
     }
 
     let format: Format
+    /// Buffered bytes at which ``record(_:)`` flushes.
+    private let flushThresholdBytes: Int
     private let fileDescriptor: Int32
     /// Lines not yet written; guarded by this lock.
     private let buffer = LockedValue<[UInt8]>([])
@@ -43,12 +46,18 @@ public final class AccessLog: Sendable {
     /// The periodic flush; guarded by this lock.
     private let timer: LockedValue<DispatchSourceTimer?>
 
-    /// A log writing `format` lines to `fileDescriptor`.
-    public init(format: Format, fileDescriptor: Int32 = STDOUT_FILENO) {
+    /// A log writing `format` lines to `fileDescriptor`, buffered as `configuration` says.
+    public init(
+        format: Format, fileDescriptor: Int32 = STDOUT_FILENO,
+        configuration: AccessLogConfiguration = AccessLogConfiguration()
+    ) {
         self.format = format
         self.fileDescriptor = fileDescriptor
+        flushThresholdBytes = configuration.flushThresholdBytes
+        let interval = DispatchTimeInterval.milliseconds(
+            max(1, Int(configuration.flushInterval / .milliseconds(1))))
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gradientd.access-log"))
-        source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+        source.schedule(deadline: .now() + interval, repeating: interval)
         timer = LockedValue(source)
         timer.withLock { source in
             source?.setEventHandler { [weak self] in self?.flush() }
@@ -79,7 +88,7 @@ public final class AccessLog: Sendable {
             buffer = []
             append(entry, to: &line)
             buffer = line.bytes
-            return buffer.count >= 64 * 1024
+            return buffer.count >= flushThresholdBytes
         }
         if isFull { flush() }
     }

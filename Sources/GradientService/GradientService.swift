@@ -13,7 +13,7 @@ public final class GradientService: HTTPHandler {
     let coordinator: RenderCoordinator
     let metrics = ServiceMetrics()
     /// Canonical keys of recently seen queries, for the cache-hit path.
-    let queryKeys = QueryKeyMemo(capacity: 16384)
+    let queryKeys: QueryKeyMemo
     let accessLog: AccessLog?
     private let isDrainingFlag = Atomic<Bool>(false)
     /// Reports the server's open connections for `/metrics`; guarded by this lock.
@@ -25,10 +25,12 @@ public final class GradientService: HTTPHandler {
     ) {
         self.configuration = configuration
         self.accessLog = accessLog
+        self.queryKeys = QueryKeyMemo(capacity: configuration.queryMemoEntries)
         self.coordinator = RenderCoordinator(
             cache: RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries),
             pool: RenderPool(workerCount: configuration.renderWorkers, queueLimit: configuration.renderQueueLimit),
-            frameMemory: FrameMemoryBudget(limitBytes: configuration.frameMemoryBytes), metrics: metrics)
+            frameMemory: FrameMemoryBudget(limitBytes: configuration.frameMemoryBytes), metrics: metrics,
+            catchUpSliceBytes: configuration.catchUpSliceBytes)
     }
 
     /// Shutdown began: `/healthz` answers 503 from now on.

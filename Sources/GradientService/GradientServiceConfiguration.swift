@@ -22,11 +22,20 @@ public struct GradientServiceConfiguration: Sendable {
     /// peak; past it such renders get 503 with `Retry-After: 1` (one larger than the whole budget runs alone).
     /// Default 268,435,456 (256 MiB).
     public var frameMemoryBytes: Int
+    /// Most raw query strings whose cache keys are remembered, so that a repeated URL reaches its cache entry
+    /// without being parsed again; when full, the memo is emptied and refills from the traffic. Default 16,384
+    /// queries.
+    public var queryMemoEntries: Int
+    /// Most bytes of a render's output copied into one write to a client that is behind it (one that joined a
+    /// render under way, or whose connection paused it): the client is caught up in slices of this size as its
+    /// connection takes them. Default 262,144 (256 KiB).
+    public var catchUpSliceBytes: Int
 
     /// Creates a configuration; every argument defaults to the value documented on its property.
     public init(
         cacheBytes: Int = 256 * 1024 * 1024, cacheEntries: Int = 65536, renderWorkers: Int? = nil,
-        renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 256 * 1024 * 1024
+        renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 256 * 1024 * 1024,
+        queryMemoEntries: Int = 16384, catchUpSliceBytes: Int = 256 * 1024
     ) {
         self.cacheBytes = cacheBytes
         self.cacheEntries = cacheEntries
@@ -34,5 +43,7 @@ public struct GradientServiceConfiguration: Sendable {
         self.renderQueueLimit = renderQueueLimit
         self.specLimits = specLimits
         self.frameMemoryBytes = frameMemoryBytes
+        self.queryMemoEntries = queryMemoEntries
+        self.catchUpSliceBytes = max(1, catchUpSliceBytes)
     }
 }

@@ -24,14 +24,20 @@ final class RenderCoordinator: Sendable {
     let pool: RenderPool
     let frameMemory: FrameMemoryBudget
     private let metrics: ServiceMetrics
+    /// Each job's slice for catching a client up (``GradientServiceConfiguration/catchUpSliceBytes``).
+    private let catchUpSliceBytes: Int
     /// Renders under way by cache key; guarded by this lock, which is taken before the cache's and the pool's.
     private let inFlight = LockedValue<[String: RenderJob]>([:])
 
-    init(cache: RenderCache, pool: RenderPool, frameMemory: FrameMemoryBudget, metrics: ServiceMetrics) {
+    init(
+        cache: RenderCache, pool: RenderPool, frameMemory: FrameMemoryBudget, metrics: ServiceMetrics,
+        catchUpSliceBytes: Int
+    ) {
         self.cache = cache
         self.pool = pool
         self.frameMemory = frameMemory
         self.metrics = metrics
+        self.catchUpSliceBytes = catchUpSliceBytes
     }
 
     /// Joins or starts the render of `identity`, unless the cache already holds it. Its frame memory is worked out
@@ -45,7 +51,7 @@ final class RenderCoordinator: Sendable {
                 metrics.recordRefusal(format: identity.format)
                 return .frameMemoryFull
             }
-            let job = RenderJob(key: key, identity: identity, metrics: metrics)
+            let job = RenderJob(key: key, identity: identity, metrics: metrics, catchUpSliceBytes: catchUpSliceBytes)
             guard pool.submit({ [self] in run(job, frameBytes: frameBytes) }) else {
                 frameMemory.release(frameBytes)
                 return .overloaded

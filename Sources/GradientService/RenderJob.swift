@@ -42,9 +42,6 @@ final class RenderJob: Sendable {
         var runsWithoutClients = false
     }
 
-    /// Most bytes copied from the buffer into one write to a client that is behind.
-    private static let catchUpSliceBytes = 256 * 1024
-
     /// The cache key, the identity's ``ImageIdentity/cacheKey``.
     let key: String
     /// What is rendered.
@@ -53,15 +50,19 @@ final class RenderJob: Sendable {
     let etag: String
     /// Counts the pauses for slow clients.
     private let metrics: ServiceMetrics
+    /// Most bytes copied from the buffer into one write to a client that is behind
+    /// (``GradientServiceConfiguration/catchUpSliceBytes``).
+    private let catchUpSliceBytes: Int
     /// Bytes, clients and outcome; guarded by this lock. Stream writes happen under it, so every client sees
     /// the bytes in order. Waiting for a client to read happens outside it.
     private let state = LockedValue(State())
 
-    init(key: String, identity: ImageIdentity, metrics: ServiceMetrics) {
+    init(key: String, identity: ImageIdentity, metrics: ServiceMetrics, catchUpSliceBytes: Int) {
         self.key = key
         self.identity = identity
         self.etag = identity.etag
         self.metrics = metrics
+        self.catchUpSliceBytes = catchUpSliceBytes
     }
 
     /// Streams the job's bytes to `stream`: those produced so far as the connection takes them, the rest as they
@@ -79,7 +80,7 @@ final class RenderJob: Sendable {
                 stream.abort()
             case nil:
                 state.clients.append(Client(stream: stream, completion: completion))
-                Self.catchUp(&state)
+                Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
             }
         }
     }
@@ -150,7 +151,7 @@ final class RenderJob: Sendable {
         defer { if paused { metrics.recordRenderResumed() } }
         while true {
             let slowest: HTTPResponseStream? = state.withLock { state in
-                Self.catchUp(&state)
+                Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
                 let total = state.bytes.count
                 if finishing {
                     state.clients.removeAll { client in
@@ -173,16 +174,16 @@ final class RenderJob: Sendable {
         }
     }
 
-    /// Writes to each client that is behind, in slices, while its connection has capacity; drops clients that are
-    /// gone.
-    private static func catchUp(_ state: inout State) {
+    /// Writes to each client that is behind, in slices of at most `sliceBytes`, while its connection has capacity;
+    /// drops clients that are gone.
+    private static func catchUp(_ state: inout State, sliceBytes: Int) {
         let total = state.bytes.count
         var index = state.clients.endIndex
         while index > state.clients.startIndex {
             index -= 1
             var client = state.clients[index]
             while client.sent < total && client.stream.hasCapacity {
-                let end = min(total, client.sent + catchUpSliceBytes)
+                let end = min(total, client.sent + sliceBytes)
                 let slice = client.sent == 0 && end == total ? state.bytes : Array(state.bytes[client.sent..<end])
                 guard client.stream.write(slice) else { break }
                 client.sent = end

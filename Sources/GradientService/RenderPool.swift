@@ -13,6 +13,11 @@ final class RenderPool: Sendable {
         var head = 0
         var isStopped = false
 
+        /// Taken slots at which ``pop()`` drops the front of `items`, so that a queue never emptied does not grow
+        /// without bound, while a pop stays O(1) amortised. An implementation detail, not a tunable: it changes
+        /// neither what is queued nor in what order.
+        static let compactionThreshold = 64
+
         var count: Int { items.count - head }
 
         mutating func pop() -> Work? {
@@ -20,7 +25,7 @@ final class RenderPool: Sendable {
             let work = items[head]
             items[head] = nil
             head += 1
-            if head == items.count || head >= 64 {
+            if head == items.count || head >= Self.compactionThreshold {
                 items.removeFirst(head)
                 head = 0
             }

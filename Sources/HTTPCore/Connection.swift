@@ -18,12 +18,16 @@ final class Connection: ResponseSink {
     let socket: Int32
     let info: HTTPConnectionInfo
     let loop: EventLoop
+    /// ``HTTPLimits/streamCapacityRecheckInterval``, the longest one wait in ``waitForCapacity(sequence:)`` lasts.
+    private let capacityRecheckInterval: DispatchTimeInterval
     private let core: LockedValue<ConnectionCore>
 
     init(socket: Int32, info: HTTPConnectionInfo, loop: EventLoop, limits: HTTPLimits, now: ContinuousClock.Instant) {
         self.socket = socket
         self.info = info
         self.loop = loop
+        let (seconds, attoseconds) = limits.streamCapacityRecheckInterval.components
+        self.capacityRecheckInterval = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
         self.core = LockedValue(ConnectionCore(socket: socket, epoll: loop.epoll, limits: limits, now: now))
     }
 
@@ -152,9 +156,9 @@ final class Connection: ResponseSink {
             }
             guard let waiter else { return !isClientGone(sequence: sequence) }
             // The loop signals when the queue drains or the connection closes (its write timeout closes a client
-            // that reads nothing); the timeout only bounds each wait, so that a response that was held behind
-            // earlier ones looks again.
-            _ = waiter.wait(timeout: .now() + .seconds(1))
+            // that reads nothing); the recheck interval only bounds each wait, so that a response that was held
+            // behind earlier ones looks again.
+            _ = waiter.wait(timeout: .now() + capacityRecheckInterval)
         }
     }
 }

@@ -174,7 +174,7 @@ struct ConnectionCore: Sendable {
     /// Writes queued bytes; call on the loop thread.
     mutating func flush() {
         guard !output.isEmpty, !isClosed else { return }
-        switch output.flush(to: socket) {
+        switch output.flush(to: socket, partsPerWrite: lifecycle.limits.partsPerWrite) {
         case .failure:
             isClientGone = true
         case .success(let written):

@@ -83,8 +83,8 @@ final class EventLoop: Sendable {
     func run() {
         threadID.store(UInt(pthread_self()), ordering: .relaxed)
         var state = LoopState(sweepInterval: Self.sweepInterval(for: limits))
-        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-        let events = UnsafeMutableBufferPointer<epoll_event>.allocate(capacity: 256)
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, limits.readBufferBytes), alignment: 16)
+        let events = UnsafeMutableBufferPointer<epoll_event>.allocate(capacity: max(1, limits.eventsPerWait))
         defer {
             scratch.deallocate()
             events.deallocate()
@@ -171,7 +171,7 @@ final class EventLoop: Sendable {
                 case EINTR, ECONNABORTED: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     _ = epoll_ctl(epoll, EPOLL_CTL_DEL, listener, nil)
-                    state.acceptPausedUntil = .now + .milliseconds(100)
+                    state.acceptPausedUntil = .now + limits.acceptPauseAfterExhaustion
                     state.nextSweep = min(state.nextSweep, state.acceptPausedUntil!)
                     return
                 default: return
@@ -204,9 +204,9 @@ final class EventLoop: Sendable {
         }
     }
 
-    /// How often timers are checked: a quarter of the shortest timeout, between 10 and 250 milliseconds.
+    /// How often timers are checked: a quarter of the shortest timeout, within the limits' sweep interval bounds.
     private static func sweepInterval(for limits: HTTPLimits) -> Duration {
         let shortest = min(limits.headerTimeout, limits.idleTimeout, limits.writeTimeout)
-        return min(max(shortest / 4, .milliseconds(10)), .milliseconds(250))
+        return min(max(shortest / 4, limits.minimumTimerSweepInterval), limits.maximumTimerSweepInterval)
     }
 }

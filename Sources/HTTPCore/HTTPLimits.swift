@@ -1,7 +1,8 @@
-/// Every limit the HTTP layer enforces on a client, in one place.
+/// Every limit the HTTP layer enforces on a client, and the batch sizes of its event loops, in one place.
 ///
 /// Requests that break a size limit are refused with the status named on the limit and the connection is closed.
-/// Timeouts close the connection without a response.
+/// Timeouts close the connection without a response. The batch sizes bound the work of one step of an event loop;
+/// they change no response.
 public struct HTTPLimits: Sendable, Equatable {
     /// Longest request line accepted, in bytes, excluding its line terminator. Default 8192 (8 KiB).
     /// A longer line is refused with 414 URI Too Long.
@@ -43,10 +44,39 @@ public struct HTTPLimits: Sendable, Equatable {
     /// (4 MiB).
     public var maxBufferedOutputBytes: Int
 
+    /// Most readiness events an event loop takes from one `epoll_wait`. Default 256 events.
+    public var eventsPerWait: Int
+
+    /// Size of each event loop's read buffer, the most bytes read from a socket in one `read`. Default 65536 bytes
+    /// (64 KiB).
+    public var readBufferBytes: Int
+
+    /// Most queued response parts (head, chunk framing, body pieces) handed to the kernel in one `writev`.
+    /// Default 16 parts.
+    public var partsPerWrite: Int
+
+    /// Time an event loop stops accepting after `accept` fails for want of file descriptors or memory (EMFILE,
+    /// ENFILE, ENOBUFS, ENOMEM), so that it does not spin while the listening socket stays readable. Default 100
+    /// milliseconds.
+    public var acceptPauseAfterExhaustion: Duration
+
+    /// Shortest interval at which an event loop checks its connections' timers, which it otherwise does every
+    /// quarter of the shortest timeout. Default 10 milliseconds.
+    public var minimumTimerSweepInterval: Duration
+
+    /// Longest interval at which an event loop checks its connections' timers (and, while draining, whether it is
+    /// done). Default 250 milliseconds.
+    public var maximumTimerSweepInterval: Duration
+
     /// Most response bytes queued for one connection before a streamed body's writer pauses (back-pressure): a
     /// thread that calls ``HTTPResponseStream/waitForCapacity()`` waits while the connection holds this many bytes
     /// the client has not read, and resumes as they drain below it. Default 1048576 bytes (1 MiB).
     public var maxQueuedStreamBytes: Int
+
+    /// Longest a paused stream writer waits before it looks at its connection again, even without a wake-up from
+    /// the loop (the loop wakes it when the queue drains or the connection closes; a response held behind earlier
+    /// ones on its connection is not woken and looks again after this). Default 1 second.
+    public var streamCapacityRecheckInterval: Duration
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
@@ -60,7 +90,14 @@ public struct HTTPLimits: Sendable, Equatable {
         maxConnections: Int = 4096,
         maxPipelinedRequests: Int = 32,
         maxBufferedOutputBytes: Int = 4 * 1024 * 1024,
-        maxQueuedStreamBytes: Int = 1024 * 1024
+        eventsPerWait: Int = 256,
+        readBufferBytes: Int = 64 * 1024,
+        partsPerWrite: Int = 16,
+        acceptPauseAfterExhaustion: Duration = .milliseconds(100),
+        minimumTimerSweepInterval: Duration = .milliseconds(10),
+        maximumTimerSweepInterval: Duration = .milliseconds(250),
+        maxQueuedStreamBytes: Int = 1024 * 1024,
+        streamCapacityRecheckInterval: Duration = .seconds(1)
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderSectionBytes = maxHeaderSectionBytes
@@ -72,6 +109,13 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxConnections = maxConnections
         self.maxPipelinedRequests = maxPipelinedRequests
         self.maxBufferedOutputBytes = maxBufferedOutputBytes
+        self.eventsPerWait = eventsPerWait
+        self.readBufferBytes = readBufferBytes
+        self.partsPerWrite = partsPerWrite
+        self.acceptPauseAfterExhaustion = acceptPauseAfterExhaustion
+        self.minimumTimerSweepInterval = minimumTimerSweepInterval
+        self.maximumTimerSweepInterval = maximumTimerSweepInterval
         self.maxQueuedStreamBytes = maxQueuedStreamBytes
+        self.streamCapacityRecheckInterval = streamCapacityRecheckInterval
     }
 }

@@ -15,17 +15,21 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount: Int
     /// Length of each listening socket's accept queue, in connections. Default 1024.
     public var backlog: Int
+    /// Time a graceful shutdown (``HTTPServer/shutdown(deadline:)`` as `gradientd` calls it on SIGTERM or SIGINT)
+    /// lets responses under way finish before the remaining connections are closed. Default 10 seconds.
+    public var drainTimeout: Duration
 
     /// Creates a configuration; every argument defaults to the value documented on its property.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, limits: HTTPLimits = HTTPLimits(), eventLoopCount: Int? = nil,
-        backlog: Int = 1024
+        backlog: Int = 1024, drainTimeout: Duration = .seconds(10)
     ) {
         self.host = host
         self.port = port
         self.limits = limits
         self.eventLoopCount = max(1, eventLoopCount ?? HTTPServerConfiguration.activeProcessorCount)
         self.backlog = backlog
+        self.drainTimeout = drainTimeout
     }
 
     /// Whether `host` is an address literal the server can bind: IPv4 (`127.0.0.1`) or IPv6 (`::1`, also in

@@ -26,12 +26,12 @@ struct OutputQueue: Sendable {
         byteCount += part.count - start
     }
 
-    /// Writes as much as the socket takes. Returns the number of bytes written, or the errno of a failure other
-    /// than EAGAIN (after which the connection is unusable).
-    mutating func flush(to socket: Int32) -> Result<Int, SocketError> {
+    /// Writes as much as the socket takes, at most `partsPerWrite` parts per `writev`. Returns the number of bytes
+    /// written, or the errno of a failure other than EAGAIN (after which the connection is unusable).
+    mutating func flush(to socket: Int32, partsPerWrite: Int) -> Result<Int, SocketError> {
         var total = 0
         while !parts.isEmpty {
-            let batch = min(parts.count, 16)
+            let batch = min(parts.count, max(1, partsPerWrite))
             let result = parts.withUnsafeBufferPointer { all in
                 SocketIO.send(socket, parts: all[0..<batch], firstOffset: offset)
             }

@@ -15,7 +15,7 @@ extension GradientdOptions {
     /// The service configuration these options describe.
     var serviceConfiguration: GradientServiceConfiguration {
         GradientServiceConfiguration(
-            cacheBytes: cacheBytes, renderWorkers: renderWorkers, specLimits: SpecLimits(maxPixels: maxPixels),
-            frameMemoryBytes: frameMemoryBytes)
+            cacheBytes: cacheBytes, renderWorkers: renderWorkers, renderQueueLimit: renderQueueLimit,
+            specLimits: SpecLimits(maxPixels: maxPixels), frameMemoryBytes: frameMemoryBytes)
     }
 }

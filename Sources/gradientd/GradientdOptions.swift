@@ -10,6 +10,7 @@ struct GradientdOptions: Equatable {
     var frameMemoryBytes = 256 * 1024 * 1024
     var maxConnections = 4096
     var renderWorkers: Int?
+    var renderQueueLimit = 64
     var headerTimeoutSeconds = 10.0
     var idleTimeoutSeconds = 30.0
     var maxPixels = 33_554_432
@@ -31,6 +32,8 @@ struct GradientdOptions: Equatable {
                                   it they get 503 (default 256M)
           --max-connections N     open connections at most (default 4096)                GRADIENTD_MAX_CONNECTIONS
           --render-workers N      render threads (default: one per core)                 GRADIENTD_RENDER_WORKERS
+          --render-queue N        renders waiting for a worker at most; past it they     GRADIENTD_RENDER_QUEUE
+                                  get 503 (default 64)
           --header-timeout SECS   time to receive a request head (default 10)            GRADIENTD_HEADER_TIMEOUT
           --idle-timeout SECS     keep-alive idle time (default 30)                      GRADIENTD_IDLE_TIMEOUT
           --max-pixels N          output pixels per image at most (default 33554432)     GRADIENTD_MAX_PIXELS
@@ -47,7 +50,7 @@ struct GradientdOptions: Equatable {
     private static let flags: [(flag: String, variable: String)] = [
         ("--host", "GRADIENTD_HOST"), ("--port", "GRADIENTD_PORT"), ("--cache-bytes", "GRADIENTD_CACHE_BYTES"),
         ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
-        ("--render-workers", "GRADIENTD_RENDER_WORKERS"),
+        ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
         ("--max-pixels", "GRADIENTD_MAX_PIXELS"), ("--log-format", "GRADIENTD_LOG_FORMAT"),
     ]
@@ -111,6 +114,9 @@ struct GradientdOptions: Equatable {
         }
         if let value = values["--render-workers"] {
             renderWorkers = try Self.integer(value, flag: name("--render-workers"), range: 1...1024)
+        }
+        if let value = values["--render-queue"] {
+            renderQueueLimit = try Self.integer(value, flag: name("--render-queue"), range: 1...1_000_000)
         }
         if let value = values["--header-timeout"] {
             headerTimeoutSeconds = try Self.seconds(value, flag: name("--header-timeout"))

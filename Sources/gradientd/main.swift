@@ -45,7 +45,8 @@ let log = AccessLog(format: options.logFormat)
 let service = GradientService(configuration: options.serviceConfiguration, accessLog: log)
 let server = HTTPServer(configuration: options.serverConfiguration, handler: service)
 service.reportConnections(of: server)
-let signals = ShutdownSignals(server: server, service: service, log: log, deadline: .seconds(10))
+let signals = ShutdownSignals(
+    server: server, service: service, log: log, deadline: options.serverConfiguration.drainTimeout)
 do {
     try server.start()
 } catch {

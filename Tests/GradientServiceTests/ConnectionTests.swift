@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPCore
+import HTTPTestSupport
 import Testing
 
 @testable import GradientService

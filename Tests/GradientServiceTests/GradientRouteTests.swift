@@ -1,6 +1,7 @@
 import GradientCore
 import GradientImage
 import HTTPCore
+import HTTPTestSupport
 import PNGEncoding
 import Testing
 

@@ -34,6 +34,17 @@ struct GradientdOptionsTests {
         }
     }
 
+    @Test func renderQueueComesFromTheFlagOrTheEnvironmentAndReachesTheService() throws {
+        #expect(try GradientdOptions(arguments: [], environment: [:]).serviceConfiguration.renderQueueLimit == 64)
+        let flag = try GradientdOptions(arguments: ["--render-queue=4096"], environment: [:])
+        #expect(flag.serviceConfiguration.renderQueueLimit == 4096)
+        let variable = try GradientdOptions(arguments: [], environment: ["GRADIENTD_RENDER_QUEUE": "8"])
+        #expect(variable.serviceConfiguration.renderQueueLimit == 8)
+        #expect(throws: GradientdOptionsError.self) {
+            try GradientdOptions(arguments: ["--render-queue", "0"], environment: [:])
+        }
+    }
+
     @Test func logFormatOffComesFromTheFlagOrTheEnvironment() throws {
         #expect(try GradientdOptions(arguments: ["--log-format=off"], environment: [:]).logFormat == .off)
         #expect(try GradientdOptions(arguments: [], environment: ["GRADIENTD_LOG_FORMAT": "off"]).logFormat == .off)

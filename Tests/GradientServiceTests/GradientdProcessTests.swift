@@ -1,6 +1,7 @@
 import Foundation
 import GradientCore
 import GradientImage
+import HTTPTestSupport
 import Testing
 
 /// Runs the built `gradientd` executable, which sits beside the test bundle.

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPTestSupport
 import Testing
 
 @testable import GradientService

@@ -2,6 +2,7 @@ import Foundation
 import GradientCore
 import GradientImage
 import HTTPCore
+import HTTPTestSupport
 import Locking
 
 @testable import GradientService

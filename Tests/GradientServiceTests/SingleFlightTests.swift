@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPCore
+import HTTPTestSupport
 import Locking
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import Testing
 
 @testable import HTTPCore
@@ -27,7 +28,7 @@ struct HTTPServerTests {
         let handler = TestHandler()
         let total = TestHandler.pacedChunkCount * 64 * 1024
         try Self.withServer(limits: HTTPLimits(maxQueuedStreamBytes: 64 * 1024), handler: handler) { _, port in
-            let client = try TestClient(port: port, timeout: .seconds(10))
+            let client = try LoopbackClient(port: port, timeout: .seconds(10))
             client.send("GET /paced HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             let deadline = ContinuousClock.now + .seconds(20)
             while handler.pacedBytesAtFirstWait.load(ordering: .relaxed) < 0 && ContinuousClock.now < deadline {
@@ -43,13 +44,13 @@ struct HTTPServerTests {
 
     @Test func keepsAConnectionAliveForASecondRequest() throws {
         try Self.withServer { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send("GET /one HTTP/1.1\r\nHost: t\r\n\r\n")
             let first = try client.readResponses(1)
             client.send("GET /two HTTP/1.1\r\nHost: t\r\n\r\n")
             let second = try client.readResponses(1)
-            #expect(first[0].body == "hello /one")
-            #expect(second[0].body == "hello /two")
+            #expect(first[0].bodyText == "hello /one")
+            #expect(second[0].bodyText == "hello /two")
             #expect(first[0].header("Date") != nil)
             #expect(first[0].header("Connection") == nil)
         }
@@ -58,12 +59,12 @@ struct HTTPServerTests {
     @Test func answersPipelinedRequestsInOrderEvenWhenTheFirstIsSlow() throws {
         let handler = TestHandler()
         try Self.withServer(handler: handler) { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send(
                 "GET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\nGET /c HTTP/1.1\r\nHost: t\r\n\r\n"
             )
             let responses = try client.readResponses(3)
-            #expect(responses.map(\.body) == ["slow", "hello /b", "hello /c"])
+            #expect(responses.map(\.bodyText) == ["slow", "hello /b", "hello /c"])
         }
         // /b and /c reached the handler while /slow was unanswered, so their responses waited behind it.
         let arrivals = handler.arrivals.withLock { $0 }
@@ -75,14 +76,14 @@ struct HTTPServerTests {
         let limits = HTTPLimits(maxPipelinedRequests: 2, maxBufferedOutputBytes: 1)
         let handler = TestHandler()
         try Self.withServer(limits: limits, handler: handler) { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             let paths = ["/slow", "/a", "/stream", "/b", "/slow", "/c", "/d"]
             client.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
             usleep(300_000)
             let responses = try client.readResponses(paths.count)
             #expect(responses.count == paths.count)
             #expect(
-                responses.map { $0.body.prefix(12) } == [
+                responses.map { $0.bodyText.prefix(12) } == [
                     "slow", "hello /a", "first,second", "hello /b", "slow", "hello /c", "hello /d",
                 ])
         }
@@ -98,7 +99,7 @@ struct HTTPServerTests {
         let handler = TestHandler()
         let limits = HTTPLimits(maxBufferedOutputBytes: 256 * 1024)
         try Self.withServer(limits: limits, handler: handler) { server, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 100))
             usleep(500_000)
             let handled = handler.handledCount.load(ordering: .relaxed)
@@ -110,7 +111,7 @@ struct HTTPServerTests {
     @Test func closesAConnectionWhoseClientStopsReadingAfterTheWriteTimeout() throws {
         let limits = HTTPLimits(writeTimeout: .milliseconds(300))
         try Self.withServer(limits: limits) { server, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 20))
             let deadline = ContinuousClock.now + .seconds(3)
             usleep(100_000)
@@ -121,10 +122,10 @@ struct HTTPServerTests {
 
     @Test func closesConnectionsBeyondTheLimitAtOnce() throws {
         try Self.withServer(limits: HTTPLimits(maxConnections: 1)) { server, port in
-            let first = try TestClient(port: port)
+            let first = try LoopbackClient(port: port, timeout: .seconds(5))
             first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n")
             _ = try first.readResponses(1)
-            let second = try TestClient(port: port)
+            let second = try LoopbackClient(port: port, timeout: .seconds(5))
             second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n")
             let (text, closed) = second.readUntilClose()
             #expect(closed && text.isEmpty)
@@ -134,7 +135,7 @@ struct HTTPServerTests {
 
     @Test func answersHeadWithTheHeadersOfGetAndNoBody() throws {
         try Self.withServer { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send("HEAD /x HTTP/1.1\r\nHost: t\r\n\r\nGET /x HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             let (text, closed) = client.readUntilClose()
             #expect(closed)
@@ -149,19 +150,19 @@ struct HTTPServerTests {
 
     @Test func streamsAChunkedBodyIntactAndFramed() throws {
         try Self.withServer { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\nGET /after HTTP/1.1\r\nHost: t\r\n\r\n")
             let responses = try client.readResponses(2)
             #expect(responses[0].header("Transfer-Encoding") == "chunked")
             #expect(responses[0].header("Content-Length") == nil)
-            #expect(responses[0].body == "first,second," + String(repeating: "z", count: 20000))
-            #expect(responses[1].body == "hello /after")
+            #expect(responses[0].bodyText == "first,second," + String(repeating: "z", count: 20000))
+            #expect(responses[1].bodyText == "hello /after")
         }
     }
 
     @Test func streamsToHTTP10ByClosingTheConnection() throws {
         try Self.withServer { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send("GET /stream HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
             let (text, closed) = client.readUntilClose()
             #expect(closed)
@@ -177,7 +178,7 @@ struct HTTPServerTests {
     ])
     func decidesPersistence(name: String, request: String, closes: Bool) throws {
         try Self.withServer(limits: HTTPLimits(idleTimeout: .milliseconds(400))) { _, port in
-            let client = try TestClient(port: port, timeout: .milliseconds(200))
+            let client = try LoopbackClient(port: port, timeout: .milliseconds(200))
             client.send(request)
             let (text, closed) = client.readUntilClose()
             #expect(closed == closes, "\(name)")
@@ -188,7 +189,7 @@ struct HTTPServerTests {
 
     @Test func refusesAnOverlongRequestLineWith414AndTheHandlersBody() throws {
         try Self.withServer(limits: HTTPLimits(maxRequestLineBytes: 100)) { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send("GET /" + String(repeating: "a", count: 200) + " HTTP/1.1\r\nHost: t\r\n\r\n")
             let (text, closed) = client.readUntilClose()
             #expect(text.hasPrefix("HTTP/1.1 414 URI Too Long\r\n"))
@@ -200,7 +201,7 @@ struct HTTPServerTests {
 
     @Test func refusesTooManyHeaderFieldsWith431() throws {
         try Self.withServer(limits: HTTPLimits(maxHeaderFields: 5)) { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send("GET / HTTP/1.1\r\nHost: t\r\n" + (0..<10).map { "X-\($0): v\r\n" }.joined() + "\r\n")
             let (text, closed) = client.readUntilClose()
             #expect(text.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
@@ -211,7 +212,7 @@ struct HTTPServerTests {
 
     @Test func refusesSmugglingWith400AndClosesAfterEarlierResponses() throws {
         try Self.withServer { _, port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port, timeout: .seconds(5))
             client.send(
                 "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n"
                     + "GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
@@ -226,7 +227,7 @@ struct HTTPServerTests {
 
     @Test func closesAHalfSentRequestAfterTheHeaderTimeout() throws {
         try Self.withServer(limits: HTTPLimits(headerTimeout: .milliseconds(300))) { _, port in
-            let client = try TestClient(port: port, timeout: .seconds(3))
+            let client = try LoopbackClient(port: port, timeout: .seconds(3))
             client.send("GET / HTTP/1.1\r\nHost: t\r\n")
             let started = ContinuousClock.now
             let (text, closed) = client.readUntilClose()
@@ -240,10 +241,10 @@ struct HTTPServerTests {
         let limits = HTTPLimits(headerTimeout: .milliseconds(150), maxPipelinedRequests: 1)
         let handler = TestHandler()
         try Self.withServer(limits: limits, handler: handler) { _, port in
-            let client = try TestClient(port: port, timeout: .seconds(3))
+            let client = try LoopbackClient(port: port, timeout: .seconds(3))
             client.send(String(repeating: "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n", count: 4))
             let responses = try client.readResponses(4)
-            #expect(responses.map(\.body) == ["slow", "slow", "slow", "slow"])
+            #expect(responses.map(\.bodyText) == ["slow", "slow", "slow", "slow"])
         }
         // The four came over one connection from one send and were taken one at a time from the buffered bytes.
         let arrivals = handler.arrivals.withLock { $0 }
@@ -253,7 +254,7 @@ struct HTTPServerTests {
 
     @Test func closesAnIdleKeptAliveConnection() throws {
         try Self.withServer(limits: HTTPLimits(idleTimeout: .milliseconds(300))) { _, port in
-            let client = try TestClient(port: port, timeout: .seconds(3))
+            let client = try LoopbackClient(port: port, timeout: .seconds(3))
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             _ = try client.readResponses(1)
             let (_, closed) = client.readUntilClose()
@@ -265,7 +266,7 @@ struct HTTPServerTests {
         let handler = TestHandler()
         try Self.withServer(handler: handler) { _, port in
             do {
-                let client = try TestClient(port: port)
+                let client = try LoopbackClient(port: port, timeout: .seconds(5))
                 client.send("GET /endless HTTP/1.1\r\nHost: t\r\n\r\n")
                 var buffer = [UInt8](repeating: 0, count: 1024)
                 _ = buffer.withUnsafeMutableBytes { recv(client.socket, $0.baseAddress, $0.count, 0) }
@@ -284,8 +285,8 @@ struct HTTPServerTests {
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: TestHandler())
         try server.start()
         let port = try #require(server.boundPort)
-        let client = try TestClient(port: port)
-        let idle = try TestClient(port: port)
+        let client = try LoopbackClient(port: port, timeout: .seconds(5))
+        let idle = try LoopbackClient(port: port, timeout: .seconds(5))
         client.send("GET /drain HTTP/1.1\r\nHost: t\r\n\r\n")
         usleep(100_000)
         #expect(server.openConnections == 2)
@@ -298,7 +299,7 @@ struct HTTPServerTests {
         #expect(idle.readUntilClose().closed)
         server.waitUntilStopped()
         #expect(server.openConnections == 0)
-        #expect(throws: (any Error).self) { try TestClient(port: port) }
+        #expect(throws: (any Error).self) { try LoopbackClient(port: port, timeout: .seconds(5)) }
     }
 
     @Test func servesOverIPv6Loopback() throws {
@@ -314,9 +315,9 @@ struct HTTPServerTests {
         close(probe)
         guard available else { return }
         try Self.withServer(host: "::1") { _, port in
-            let client = try TestClient(host: "::1", port: port)
+            let client = try LoopbackClient(host: "::1", port: port, timeout: .seconds(5))
             client.send("GET /six HTTP/1.1\r\nHost: t\r\n\r\n")
-            #expect(try client.readResponses(1)[0].body == "hello /six")
+            #expect(try client.readResponses(1)[0].bodyText == "hello /six")
         }
     }
 
@@ -337,9 +338,9 @@ struct HTTPServerTests {
             #expect(throws: HTTPServerError.addressInUse(host: host, port: port)) { try second.start() }
             #expect(second.boundPort == nil)
             if host == "127.0.0.1" {
-                let client = try TestClient(port: port)
+                let client = try LoopbackClient(port: port, timeout: .seconds(5))
                 client.send("GET /still HTTP/1.1\r\nHost: t\r\n\r\n")
-                #expect(try client.readResponses(1)[0].body == "hello /still")
+                #expect(try client.readResponses(1)[0].bodyText == "hello /still")
             }
         }
     }

@@ -1,3 +1,4 @@
+import HTTPTestSupport
 import Locking
 import Testing
 

@@ -1,3 +1,5 @@
+import HTTPCore
+
 extension HTTPResponder {
     /// A responder for `request` that records the response instead of sending it, to exercise a handler without a
     /// socket. `completion` runs once, on the thread that ends the response.
@@ -7,9 +9,6 @@ extension HTTPResponder {
     public static func recording(
         for request: HTTPRequest, completion: @escaping @Sendable (HTTPRecordedResponse) -> Void
     ) -> HTTPResponder {
-        HTTPResponder(
-            sink: RecordingSink(isHead: request.isHead, completion: completion), sequence: 0, isHead: request.isHead,
-            requestVersion: request.version,
-            keepAlive: ConnectionLifecycle.isPersistent(version: request.version, options: request.connectionOptions))
+        HTTPResponder(request: request, sink: RecordingSink(isHead: request.isHead, completion: completion))
     }
 }

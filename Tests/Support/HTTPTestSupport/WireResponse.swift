@@ -1,19 +1,24 @@
 /// A response as read off a socket, with the body de-chunked.
-struct WireResponse {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
+public struct WireResponse {
+    /// The status code.
+    public var status: Int
+    /// The header fields in order, names as sent.
+    public var headers: [(String, String)]
+    /// The body, de-chunked; empty for HEAD and 304.
+    public var body: [UInt8]
     /// Whether the body came with chunked transfer-coding.
-    var wasChunked: Bool
+    public var wasChunked: Bool
 
-    func header(_ name: String) -> String? {
+    /// The value of the first field called `name`, in any case.
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 
-    var bodyText: String { String(decoding: body, as: UTF8.self) }
+    /// The body as UTF-8 text.
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// Every complete response at the start of `bytes`, and how many bytes they took.
-    static func parseAll(_ bytes: [UInt8], headOnly: Bool) -> ([WireResponse], Int) {
+    public static func parseAll(_ bytes: [UInt8], headOnly: Bool) -> ([WireResponse], Int) {
         var responses: [WireResponse] = []
         var offset = 0
         while let (response, consumed) = parse(bytes, from: offset, headOnly: headOnly) {

@@ -1,3 +1,4 @@
+import HTTPCore
 import Locking
 
 /// A ``ResponseSink`` that keeps the bytes of one response and decodes them when it ends.
@@ -57,7 +58,7 @@ final class RecordingSink: ResponseSink {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
             headers.add(
                 name: String(decoding: line[line.startIndex..<colon], as: UTF8.self),
-                value: String(decoding: HTTPSyntax.trimmingWhitespace(line[(colon + 1)...]), as: UTF8.self))
+                value: String(decoding: trimmingWhitespace(line[(colon + 1)...]), as: UTF8.self))
         }
         var body = Array(bytes[min(offset, bytes.count)...])
         if isHead {
@@ -67,6 +68,15 @@ final class RecordingSink: ResponseSink {
         }
         return HTTPRecordedResponse(
             head: HTTPResponseHead(status: status, reason: reason, headers: headers), body: body, isComplete: true)
+    }
+
+    /// `field` without the spaces and tabs around it.
+    private static func trimmingWhitespace(_ field: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isWhitespace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = field.firstIndex(where: { !isWhitespace($0) }),
+            let last = field.lastIndex(where: { !isWhitespace($0) })
+        else { return [] }
+        return field[first...last]
     }
 
     private static func lineEnd(in bytes: [UInt8], from start: Int) -> Int? {

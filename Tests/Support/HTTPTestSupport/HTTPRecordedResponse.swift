@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// A response captured by ``HTTPResponder/recording(for:completion:)`` instead of being sent.
 public struct HTTPRecordedResponse: Sendable {
     /// The head as it would be sent, including the fields the server adds (`Date`, framing, `Connection`).
