@@ -22,7 +22,9 @@ enum GeometryParameters {
                 reason: "it applies to linear or radial gradients")
             let center = try point("center", parameters)
             var from = 0.0
-            if let text = parameters["from"] {
+            if let text = parameters["from"], ParameterMath.isMathFunction(text) {
+                from = try ParameterMath.degrees(text, parameter: "from")
+            } else if let text = parameters["from"] {
                 guard let degrees = NumberSyntax.angleDegrees(text) else {
                     throw .invalidValue(
                         parameter: "from", token: String(text),
@@ -57,6 +59,9 @@ enum GeometryParameters {
         }
         // `dir` is checked even when `angle` overrides it: an invalid value is never ignored.
         let direction = try direction(parameters)
+        if let text = parameters["angle"], ParameterMath.isMathFunction(text) {
+            return .angle(degrees: try ParameterMath.degrees(text, parameter: "angle"))
+        }
         if let text = parameters["angle"] {
             guard let value = NumberSyntax.angleDegrees(text) else {
                 throw .invalidValue(

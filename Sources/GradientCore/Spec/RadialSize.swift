@@ -41,15 +41,20 @@ enum RadialSize {
         }
     }
 
-    /// The radii in device pixels of `size` around `center` in an image of `width` × `height` device pixels.
+    /// The radii in device pixels of `size` around `center` in an image of `width` × `height` device pixels, whose
+    /// size in CSS pixels is `viewport`.
     static func radii(
-        _ size: GradientDescription.RadialExtent, center: PixelPoint, width: Double, height: Double, scale: Double
+        _ size: GradientDescription.RadialExtent, center: PixelPoint, width: Double, height: Double, scale: Double,
+        viewport: (width: Double, height: Double)
     ) -> (Double, Double) {
         switch size {
         case .keyword(let extent, let isCircle):
             return keywordRadii(extent, isCircle: isCircle, center: center, width: width, height: height)
         case .radii(let x, let y):
-            return (x.resolved(extent: width, scale: scale), y.resolved(extent: height, scale: scale))
+            return (
+                x.resolved(extent: width, scale: scale, viewport: viewport),
+                y.resolved(extent: height, scale: scale, viewport: viewport)
+            )
         }
     }
 
