@@ -52,7 +52,10 @@ struct CSSMathGradientTests {
         ("linear-gradient(red 10vmin, blue 10vmax)", "linear-gradient(red 20px, blue 30px)"),
         ("linear-gradient(red, calc(20% + 10px), blue)", "linear-gradient(red, 50px, blue)"),
         ("linear-gradient(red calc(80% + 10px), blue 50%)", "linear-gradient(red 170px, blue 170px)"),
-        ("radial-gradient(at calc(100% - 30px) calc(25% + 10px), red, blue)", "radial-gradient(at 270px 60px, red, blue)"),
+        (
+            "radial-gradient(at calc(100% - 30px) calc(25% + 10px), red, blue)",
+            "radial-gradient(at 270px 60px, red, blue)"
+        ),
         ("radial-gradient(at right calc(10px + 5%) top 0, red, blue)", "radial-gradient(at 275px 0, red, blue)"),
         ("radial-gradient(calc(10px * 3) calc(10%), red, blue)", "radial-gradient(30px 10%, red, blue)"),
         ("radial-gradient(calc(-10px) 5px, red, blue)", "radial-gradient(0px 5px, red, blue)"),
@@ -90,14 +93,26 @@ struct CSSMathGradientTests {
 
     static let refused: [(String, String)] = [
         ("linear-gradient(red calc(1px + 1), blue)", "calc() cannot add a number to a length at offset 29, got \"+\""),
-        ("linear-gradient(red calc(1 - 1px), blue)", "calc() cannot subtract a length from a number at offset 27, got \"-\""),
-        ("conic-gradient(red calc(10deg + 10px), blue)", "calc() cannot add a length to an angle at offset 30, got \"+\""),
+        (
+            "linear-gradient(red calc(1 - 1px), blue)",
+            "calc() cannot subtract a length from a number at offset 27, got \"-\""
+        ),
+        (
+            "conic-gradient(red calc(10deg + 10px), blue)",
+            "calc() cannot add a length to an angle at offset 30, got \"+\""
+        ),
         (
             "linear-gradient(red calc(50% -1px), blue)",
             "calc() needs whitespace on both sides of '-': write '- 1px' at offset 29, got \"-1px\""
         ),
-        ("linear-gradient(red calc(50%- 1px), blue)", "calc() needs whitespace on both sides of '-' at offset 28, got \"-\""),
-        ("linear-gradient(red calc(1px/**/+/**/2px), blue)", "calc() needs whitespace on both sides of '+' at offset 32, got \"+\""),
+        (
+            "linear-gradient(red calc(50%- 1px), blue)",
+            "calc() needs whitespace on both sides of '-' at offset 28, got \"-\""
+        ),
+        (
+            "linear-gradient(red calc(1px/**/+/**/2px), blue)",
+            "calc() needs whitespace on both sides of '+' at offset 32, got \"+\""
+        ),
         (
             "linear-gradient(red calc(1px 2px), blue)",
             "expected an operator, ',' or ')' in calc(); in a URL a '+' is a space: write it as %2B at offset 29, "
@@ -107,12 +122,24 @@ struct CSSMathGradientTests {
             "linear-gradient(red calc(1px * 1px), blue)",
             "expected a length or a percentage, but calc() gives a length^2 at offset 20, got \"calc(\""
         ),
-        ("linear-gradient(red calc(0), blue)", "expected a length or a percentage, but calc() gives a number at offset 20, got \"calc(\""),
+        (
+            "linear-gradient(red calc(0), blue)",
+            "expected a length or a percentage, but calc() gives a number at offset 20, got \"calc(\""
+        ),
         ("linear-gradient(calc(10%), red, blue)", "calc() cannot take a percentage here at offset 21, got \"10%\""),
-        ("linear-gradient(red min(1px, 1deg), blue)", "min() cannot combine a length with an angle at offset 29, got \"1deg\""),
-        ("linear-gradient(red round(10px), blue)", "round() of a length needs a step: round(A, 1px) at offset 20, got \"round(\""),
+        (
+            "linear-gradient(red min(1px, 1deg), blue)",
+            "min() cannot combine a length with an angle at offset 29, got \"1deg\""
+        ),
+        (
+            "linear-gradient(red round(10px), blue)",
+            "round() of a length needs a step: round(A, 1px) at offset 20, got \"round(\""
+        ),
         ("linear-gradient(red clamp(1px, 2px), blue)", "clamp() takes 3 arguments at offset 20, got \"clamp(\""),
-        ("linear-gradient(red clamp(1px, none, 2px), blue)", "clamp() needs a value between its bounds, not 'none' at offset 31, got \"none\""),
+        (
+            "linear-gradient(red clamp(1px, none, 2px), blue)",
+            "clamp() needs a value between its bounds, not 'none' at offset 31, got \"none\""
+        ),
         ("linear-gradient(red mod(1px), blue)", "mod() takes 2 arguments at offset 20, got \"mod(\""),
         (
             "linear-gradient(red calc(-pi * 1px), blue)",
@@ -199,7 +226,8 @@ struct CSSMathGradientTests {
     @Test("a radial ray with a calc() stop resolves against the ray, a calc() centre against the box")
     func radialGeometry() throws {
         let image = try RenderedImage(
-            query: "css=radial-gradient(circle%2040px%20at%20calc(100%25%20-%2050px)%2050%25,%20red%20calc(50%25%20-%205px),"
+            query:
+                "css=radial-gradient(circle%2040px%20at%20calc(100%25%20-%2050px)%2050%25,%20red%20calc(50%25%20-%205px),"
                 + "%20blue%200)&width=200&height=100&dither=off")
         // Centre (150, 50), edge at radius 15: pixel centres 164.5 and 165.5 straddle it.
         #expect(image.pixel(164, 50) == SIMD4(255, 0, 0, 255))

@@ -85,7 +85,8 @@ extension CSSGradientParser {
         case "sign": expression = .sign(values[0]!)
         case "round":
             guard values.count == 2 || type == .number else {
-                throw error("round() of \(type.name) needs a step: round(\(type == .angle ? "A, 1deg" : "A, 1px"))", at: head)
+                throw error(
+                    "round() of \(type.name) needs a step: round(\(type == .angle ? "A, 1deg" : "A, 1px"))", at: head)
             }
             expression = .round(strategy ?? .nearest, values[0]!, values.count == 2 ? values[1]! : .number(1))
         case "mod": expression = .modulo(values[0]!, values[1]!)
@@ -107,7 +108,8 @@ extension CSSGradientParser {
             if op.isNumeric, let b = tokens.byte(at: op.range.lowerBound),
                 b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
             {
-                let spaced = "\(Character(Unicode.Scalar(b))) " + tokens.text((op.range.lowerBound + 1)..<op.range.upperBound)
+                let spaced =
+                    "\(Character(Unicode.Scalar(b))) " + tokens.text((op.range.lowerBound + 1)..<op.range.upperBound)
                 throw error(
                     "\(function)() needs whitespace on both sides of '\(Character(Unicode.Scalar(b)))': write '\(spaced)'",
                     at: op)

@@ -249,7 +249,8 @@ extension CSSMathExpression {
         }
         if others.isEmpty { return .number(coefficient) }
         if others.count == 1, let scaled = others[0].scaled(by: coefficient) { return scaled }
-        return coefficient == 1 ? (others.count == 1 ? others[0] : .product(others)) : .product([.number(coefficient)] + others)
+        return coefficient == 1
+            ? (others.count == 1 ? others[0] : .product(others)) : .product([.number(coefficient)] + others)
     }
 
     /// One divided by `value`, folded when `value` is a number.
