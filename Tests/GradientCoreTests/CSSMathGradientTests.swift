@@ -84,6 +84,20 @@ struct CSSMathGradientTests {
         ("colors=red,blue&angle=calc(40%20%2B%2015)", "colors=red,blue&angle=55"),
         ("type=conic&colors=red,blue&from=calc(0.25turn%20-%2010deg)", "type=conic&colors=red,blue&from=80"),
         ("type=conic&colors=red@calc(10%25%20%2B%2010deg),blue", "type=conic&colors=red@46deg,blue"),
+        (
+            "type=radial&colors=red,blue&center=calc(100%25%20-%2030px),max(10%25,20px)",
+            "type=radial&colors=red,blue&center=270px,20px"
+        ),
+        (
+            "type=radial&colors=red,blue&size=calc(10px%20*%203),calc(10%25)",
+            "type=radial&colors=red,blue&size=30px,10%25"
+        ),
+        ("type=radial&colors=red,blue&size=max(1em,10px)&shape=circle", "type=radial&colors=red,blue&size=16"),
+        ("type=radial&colors=red,blue&size=calc(-5px)", "type=radial&colors=red,blue&size=0"),
+        (
+            "colors=red,blue&start=calc(0.5%20*%200.2),0&end=1,calc(100%25%20-%201px)",
+            "colors=red,blue&start=0.1,0&end=1,199px"
+        ),
     ]
 
     @Test("the parameter form takes math functions in angles and stop positions", arguments: parameterForms)
@@ -186,6 +200,10 @@ struct CSSMathGradientTests {
             try queryError("colors=red@calc(1px%20%2B%201),blue")?.detail
                 == "colors must be a valid math expression, but calc() cannot add a number to a length at offset 9 "
                 + "(\"+\"), got \"calc(1px + 1)\"")
+        #expect(
+            try queryError("type=radial&colors=red,blue&size=calc(10%25)&shape=circle")?.detail
+                == "size must be a valid math expression, but calc() cannot take a percentage here at offset 5 "
+                + "(\"10%\"), got \"calc(10%)\"")
         #expect(
             try queryError("colors=red,blue&angle=calc(10vw)")?.detail
                 == "angle must be a valid math expression, but expected an angle, but calc() gives a length at offset "

@@ -58,11 +58,7 @@ extension CSSGradientParser {
     /// A math function's negative result is clamped to zero, as CSS clamps calculations to their range.
     private mutating func parseRadius(_ token: CSSToken) throws(SpecError) -> LengthPercentage? {
         if let (expression, _) = try mathFunction(token, slot: .lengthOrPercentage) {
-            switch expression {
-            case .percentage(let value): return .calculated(.percentage(max(0, value)))
-            case .length(let value): return .calculated(.length(max(0, value)))
-            default: return .calculated(.clamp(.length(0), expression, nil))
-            }
+            return .radius(expression)
         }
         guard let length = try lengthPercentage(token) else { return nil }
         consume(token)

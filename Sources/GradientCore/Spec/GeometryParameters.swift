@@ -89,12 +89,13 @@ enum GeometryParameters {
     /// when absent.
     static func point(_ name: String, _ parameters: QueryParameters) throws(SpecError) -> PointDescription {
         guard let text = parameters[name] else { return .center }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let expected = "x,y with each a fraction (0.25), a percentage (25%) or pixels (40px)"
-        guard parts.count == 2,
-            let x = coordinate(StopListSyntax.trimmed(parts[0])),
-            let y = coordinate(StopListSyntax.trimmed(parts[1]))
-        else {
+        let parts = StopListSyntax.splitTopLevel(text, separators: [UInt8(ascii: ",")])
+        let expected = "x,y with each a fraction (0.25), a percentage (25%), pixels (40px) or a math function"
+        func coordinate(_ part: Substring) throws(SpecError) -> LengthPercentage? {
+            ParameterMath.isMathFunction(part)
+                ? try ParameterMath.coordinate(part, parameter: name) : Self.coordinate(part)
+        }
+        guard parts.count == 2, let x = try coordinate(parts[0]), let y = try coordinate(parts[1]) else {
             throw .invalidValue(parameter: name, token: String(text), expected: expected)
         }
         return PointDescription(x: x, y: y)

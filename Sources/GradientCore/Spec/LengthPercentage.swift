@@ -33,6 +33,16 @@ struct LengthPercentage: Hashable {
         return LengthPercentage(fraction: 0, cssPixels: 0, expression: expression)
     }
 
+    /// A radius written as a math function: CSS clamps a calculation to the range its place allows, so a negative
+    /// result is zero.
+    static func radius(_ expression: CSSMathExpression) -> LengthPercentage {
+        switch expression {
+        case .percentage(let value): return .calculated(.percentage(Swift.max(0, value)))
+        case .length(let value): return .calculated(.length(Swift.max(0, value)))
+        default: return .calculated(.clamp(.length(0), expression, nil))
+        }
+    }
+
     /// This length-percentage subtracted from 100% (`right 10px`).
     var fromFarEdge: LengthPercentage {
         LengthPercentage(

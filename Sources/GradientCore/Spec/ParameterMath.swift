@@ -63,6 +63,24 @@ enum ParameterMath {
         }
     }
 
+    /// A coordinate of `center`, `start` or `end` written as a math function: a number (a fraction of the
+    /// width or height, as a bare number is there) or a length-percentage.
+    static func coordinate(_ text: Substring, parameter: String) throws(SpecError) -> LengthPercentage {
+        let (expression, _) = try parse(text, parameter: parameter, slots: [.lengthPercentage, fraction])
+        if case .number(let value) = expression { return .fraction(CSSMathExpression.censored(value)) }
+        return .calculated(expression)
+    }
+
+    /// A radius of `size` written as a math function: a number (px, as a bare number is there), a length or, for
+    /// an ellipse, a percentage (not both added up, as in `css`); a negative result is zero.
+    static func radius(_ text: Substring, isCircle: Bool) throws(SpecError) -> LengthPercentage {
+        let length = CSSMathSlot(types: [.length], percentages: nil, expected: "a length")
+        let (expression, _) = try parse(
+            text, parameter: "size", slots: [isCircle ? length : .lengthOrPercentage, fraction])
+        if case .number(let value) = expression { return .radius(.length(value)) }
+        return .radius(expression)
+    }
+
     /// An angle in degrees written as a math function giving an angle or a number (degrees, as a bare number is
     /// in these parameters).
     static func degrees(_ text: Substring, parameter: String) throws(SpecError) -> Double {
