@@ -40,6 +40,30 @@ struct CSSMathEvaluatorTests {
         #expect(abs(try evaluate(text) - expected) < 1e-12)
     }
 
+    static let elementary: [(String, Double)] = [
+        ("calc(sin(30deg) * 1px)", 0.5), ("calc(sin(pi / 6) * 1px)", 0.5), ("calc(cos(pi) * 1px)", -1),
+        ("calc(cos(0.25turn) * 1px)", 0), ("calc(tan(45deg) * 1px)", 1), ("calc(tan(90deg) * 1px)", 1e9),
+        ("calc(pow(2, 10) * 1px)", 1024), ("calc(pow(-2, 3) * 1px)", -8), ("calc(pow(4, 0.5) * 1px)", 2),
+        ("calc(sqrt(16) * 1px)", 4), ("hypot(3px, 4px)", 5), ("calc(log(e) * 1px)", 1),
+        ("calc(log(8, 2) * 1px)", 3), ("calc(exp(0) * 1px)", 1), ("calc(sqrt(-1) * 1px)", 0),
+        ("calc(asin(2) / 1deg * 1px)", 0), ("calc(pow(-8, 1 / 3) * 1px)", 0),
+    ]
+
+    @Test("trigonometric and exponential functions give their CSS values", arguments: elementary)
+    func elementaryValue(text: String, expected: Double) throws {
+        #expect(abs(try evaluate(text) - expected) < 1e-12)
+    }
+
+    static let inverseAngles: [(String, Double)] = [
+        ("asin(1)", 90), ("acos(-1)", 180), ("atan(1)", 45), ("atan(infinity)", 90), ("atan2(1px, -1px)", 135),
+        ("atan2(-1, 0)", -90), ("calc(asin(0.5) + 0deg)", 30),
+    ]
+
+    @Test("inverse trigonometric functions give angles", arguments: inverseAngles)
+    func inverseAngle(text: String, expected: Double) throws {
+        #expect(abs(try evaluate(text, slot: .angle) - expected) < 1e-12)
+    }
+
     static let degenerate: [(String, Double)] = [
         ("calc(infinity * 1px)", 1e9), ("calc(-infinity * 1px)", -1e9), ("calc(NaN * 1px)", 0),
         ("calc(nan * 1px)", 0), ("calc(1px / 0)", 1e9), ("calc(-1px / 0)", -1e9), ("calc(0px / 0)", 0),

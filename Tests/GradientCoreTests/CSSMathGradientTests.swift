@@ -35,6 +35,7 @@ struct CSSMathGradientTests {
         "radial-gradient(at left calc(10px - 5%) bottom 5%, red, blue)", "radial-gradient(10vw 10vh, red, blue)",
         "conic-gradient(from calc(pi * 1rad), red calc(10% + 10deg), blue round(up, 30%, 7deg))",
         "linear-gradient(red clamp(none, 10px, none), blue mod(10px, 3px) rem(-10px, 3px))",
+        "linear-gradient(calc(atan2(1px, 1px) + asin(1)), red calc(sin(1) * 1px), blue hypot(3px, 4%))",
     ]
 
     @Test("the issue's examples and every function are accepted", arguments: accepted)
@@ -149,6 +150,15 @@ struct CSSMathGradientTests {
             "linear-gradient(red round(10px), blue)",
             "round() of a length needs a step: round(A, 1px) at offset 20, got \"round(\""
         ),
+        (
+            "linear-gradient(red calc(sqrt(4px)), blue)",
+            "sqrt() takes numbers, not a length at offset 25, got \"sqrt(\""
+        ),
+        (
+            "linear-gradient(red calc(sin(1px) * 1px), blue)",
+            "sin() takes a number or an angle, not a length at offset 25, got \"sin(\""
+        ),
+        ("linear-gradient(red calc(pow(2)), blue)", "pow() takes 2 arguments at offset 25, got \"pow(\""),
         ("linear-gradient(red clamp(1px, 2px), blue)", "clamp() takes 3 arguments at offset 20, got \"clamp(\""),
         (
             "linear-gradient(red clamp(1px, none, 2px), blue)",
@@ -166,8 +176,9 @@ struct CSSMathGradientTests {
         ),
         (
             "linear-gradient(red calc(var(--x)), blue)",
-            "var() is not a math function; expected calc(), min(), max(), clamp(), abs(), sign(), round(), mod() or "
-                + "rem() at offset 25, got \"var(\""
+            "var() is not a math function; expected calc(), min(), max(), clamp(), round(), mod(), rem(), abs(), "
+                + "sign(), sin(), cos(), tan(), asin(), acos(), atan(), atan2(), pow(), sqrt(), hypot(), log() or exp() "
+                + "at offset 25, got \"var(\""
         ),
         ("linear-gradient(red calc((1px), blue)", "calc() takes 1 argument; expected ')' at offset 30, got \",\""),
         (

@@ -1,6 +1,8 @@
 extension CSSGradientParser {
     /// The math functions of CSS Values 4 that a value may be written as.
-    static let mathFunctionNames: Set<String> = ["calc", "min", "max", "clamp", "abs", "sign", "round", "mod", "rem"]
+    static let mathFunctionNames: Set<String> = Set(
+        ["calc", "min", "max", "clamp", "abs", "sign", "round", "mod", "rem"]
+            + CSSElementaryFunction.allCases.map(\.rawValue))
     /// How deeply math functions and parentheses may nest.
     static let maximumMathDepth = 32
 
@@ -34,7 +36,8 @@ extension CSSGradientParser {
         let counts: [String: ClosedRange<Int>] = [
             "calc": 1...1, "abs": 1...1, "sign": 1...1, "clamp": 3...3, "round": 1...2, "mod": 2...2, "rem": 2...2,
         ]
-        let allowed = counts[name] ?? 1...Int.max
+        let elementary = CSSElementaryFunction(rawValue: name)
+        let allowed = counts[name] ?? elementary?.arity ?? 1...Int.max
         let what = allowed.lowerBound == allowed.upperBound ? "\(allowed.lowerBound)" : "1 or 2"
         let arity = "\(name)() takes \(what) argument\(allowed.upperBound == 1 ? "" : "s")"
         var strategy: CSSMathExpression.RoundingStrategy?
@@ -75,6 +78,7 @@ extension CSSGradientParser {
             throw error("clamp() needs a value between its bounds, not 'none'", at: arguments[1].token)
         }
         let values = arguments.map(\.expression)
+        if let elementary { return try elementaryFunction(elementary, values.map { $0! }, type: type, at: head) }
         let expression: CSSMathExpression
         switch name {
         case "calc": expression = values[0]!
@@ -94,6 +98,31 @@ extension CSSGradientParser {
         }
         let resultType = name == "sign" ? CSSMathType.number : type
         return (CSSMathExpression.folded(expression, type: resultType), resultType)
+    }
+
+    /// A trigonometric or exponential function of `arguments`, all of `type`: `sin()`, `cos()` and `tan()` take a
+    /// number (radians) or an angle, `atan2()` and `hypot()` any one type, the others numbers.
+    private func elementaryFunction(
+        _ function: CSSElementaryFunction, _ arguments: [CSSMathExpression], type: CSSMathType, at head: CSSToken
+    ) throws(SpecError) -> (CSSMathExpression, CSSMathType) {
+        var arguments = arguments
+        let resultType: CSSMathType
+        switch function {
+        case .sin, .cos, .tan:
+            guard type == .number || type == .angle else {
+                throw error("\(function.rawValue)() takes a number or an angle, not \(type.name)", at: head)
+            }
+            if type == .number { arguments[0] = .product(of: [.number(180 / Double.pi), arguments[0]]) }
+            resultType = .number
+        case .atan2: resultType = .angle
+        case .hypot: resultType = type
+        default:
+            guard type == .number else {
+                throw error("\(function.rawValue)() takes numbers, not \(type.name)", at: head)
+            }
+            resultType = [.asin, .acos, .atan].contains(function) ? .angle : .number
+        }
+        return (CSSMathExpression.folded(.elementary(function, arguments), type: resultType), resultType)
     }
 
     /// `<calc-sum>`: products joined by `+` and `-`, which need whitespace on both sides.
@@ -199,8 +228,9 @@ extension CSSGradientParser {
         case .function(let name):
             guard Self.mathFunctionNames.contains(name) else {
                 throw error(
-                    "\(name)() is not a math function; expected calc(), min(), max(), clamp(), abs(), sign(), "
-                        + "round(), mod() or rem()", at: token)
+                    "\(name)() is not a math function; expected calc(), min(), max(), clamp(), round(), mod(), rem(), "
+                        + "abs(), sign(), sin(), cos(), tan(), asin(), acos(), atan(), atan2(), pow(), sqrt(), hypot(), "
+                        + "log() or exp()", at: token)
             }
             consume(token)
             return try mathArguments(of: name, at: token, percentages: percentages, depth: depth + 1)

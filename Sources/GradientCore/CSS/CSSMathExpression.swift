@@ -1,5 +1,5 @@
 /// A type-checked CSS Values 4 math expression (`calc()`, `min()`, `max()`, `clamp()`, `abs()`, `sign()`,
-/// `round()`, `mod()`, `rem()`), kept as a tree until the values it refers to (the percentage basis, the viewport)
+/// `round()`, `mod()`, `rem()`, the trigonometric and exponential functions), kept as a tree until the values it refers to (the percentage basis, the viewport)
 /// are known. Lengths are CSS pixels, angles degrees; `em` and `rem` are already 16 px. Built through the
 /// simplifying constructors (``sum(of:)``, ``product(of:)``, ``folded(_:type:)``) so that equal values written
 /// differently (`calc(25% + 25%)`, `50%`) become equal trees.
@@ -39,6 +39,8 @@ indirect enum CSSMathExpression: Hashable, Sendable {
     case modulo(CSSMathExpression, CSSMathExpression)
     /// `rem()`: the result has the sign of the dividend.
     case remainder(CSSMathExpression, CSSMathExpression)
+    /// A trigonometric or exponential function of its arguments.
+    case elementary(CSSElementaryFunction, [CSSMathExpression])
 
     /// What an expression's percentages and viewport units refer to, in CSS pixels (or degrees for an angle basis).
     struct Context {
@@ -77,7 +79,8 @@ indirect enum CSSMathExpression: Hashable, Sendable {
         switch self {
         case .number, .length, .angle: return true
         case .percentage, .viewport: return false
-        case .sum(let terms), .product(let terms), .minimum(let terms), .maximum(let terms):
+        case .sum(let terms), .product(let terms), .minimum(let terms), .maximum(let terms),
+            .elementary(_, let terms):
             return terms.allSatisfy(\.isConstant)
         case .inverse(let value), .absolute(let value), .sign(let value): return value.isConstant
         case .clamp(let lower, let value, let upper):
@@ -119,6 +122,7 @@ indirect enum CSSMathExpression: Hashable, Sendable {
             return Self.round(a.value(in: context), to: b.value(in: context), strategy)
         case .modulo(let a, let b): return Self.modulo(a.value(in: context), b.value(in: context))
         case .remainder(let a, let b): return Self.remainder(a.value(in: context), b.value(in: context))
+        case .elementary(let function, let arguments): return function.value(arguments.map { $0.value(in: context) })
         }
     }
 
@@ -292,7 +296,8 @@ extension CSSMathExpression {
         switch self {
         case .percentage: return true
         case .number, .length, .angle, .viewport: return false
-        case .sum(let terms), .product(let terms), .minimum(let terms), .maximum(let terms):
+        case .sum(let terms), .product(let terms), .minimum(let terms), .maximum(let terms),
+            .elementary(_, let terms):
             return terms.contains { $0.hasPercentage }
         case .inverse(let value), .absolute(let value), .sign(let value): return value.hasPercentage
         case .clamp(let lower, let value, let upper):
