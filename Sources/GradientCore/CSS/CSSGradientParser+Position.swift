@@ -19,12 +19,12 @@ extension CSSGradientParser {
             let token = try peek()
             if let name = token.identName, ["left", "center", "right", "top", "bottom"].contains(name) {
                 values.append(.keyword(name, token))
-            } else if let length = try lengthPercentage(token) {
+                consume(token)
+            } else if let length = try parseLengthPercentage(token) {
                 values.append(.length(length, token))
             } else {
                 break
             }
-            consume(token)
         }
         switch values.count {
         case 0: throw error("expected a position after 'at'", at: try peek())
@@ -104,7 +104,7 @@ extension CSSGradientParser {
         let delta = offset ?? .fraction(0)
         switch name {
         case "left", "top": return delta
-        case "right", "bottom": return LengthPercentage(fraction: 1 - delta.fraction, cssPixels: -delta.cssPixels)
+        case "right", "bottom": return delta.fromFarEdge
         default: return .fraction(0.5)
         }
     }

@@ -15,8 +15,7 @@ extension CSSGradientParser {
                 consume(token)
                 prelude.shape = .linear(try parseSideOrCorner())
                 hasDirection = true
-            } else if !hasDirection, let degrees = try angle(token) {
-                consume(token)
+            } else if !hasDirection, let degrees = try parseAngle(token) {
                 prelude.shape = .linear(.angle(degrees: degrees))
                 hasDirection = true
             } else if !hasDirection, Self.isMalformedAngle(token) {
@@ -83,8 +82,9 @@ extension CSSGradientParser {
             } else if stage == 0, token.isIdent("from") {
                 consume(token)
                 let value = try peek()
-                guard let degrees = try angle(value) else { throw error("expected an angle after 'from'", at: value) }
-                consume(value)
+                guard let degrees = try parseAngle(value) else {
+                    throw error("expected an angle after 'from'", at: value)
+                }
                 from = degrees
                 stage = 1
             } else if stage < 2, token.isIdent("at") {
@@ -150,6 +150,21 @@ extension CSSGradientParser {
         consume(hueToken)
         guard try consumeIdent("hue") else { throw error("expected 'hue'", at: try peek()) }
         prelude.hue = hue
+    }
+
+    /// The angle in degrees starting at `token`, the next token, consumed with it: one token (see ``angle(_:)``)
+    /// or a math function giving an angle; nil, consuming nothing, for any other token. Angles cannot depend on
+    /// the viewport here.
+    mutating func parseAngle(_ token: CSSToken) throws(SpecError) -> Double? {
+        if let (expression, _) = try mathFunction(token, slot: .angle) {
+            guard case .angle(let degrees) = expression else {
+                throw error("an angle cannot depend on the image size (vw, vh, vmin, vmax) here", at: token)
+            }
+            return CSSMathExpression.censored(degrees)
+        }
+        guard let degrees = try angle(token) else { return nil }
+        consume(token)
+        return degrees
     }
 
     /// The angle of a token in degrees: a dimension in `deg`, `grad`, `rad` or `turn`, or a unitless zero.

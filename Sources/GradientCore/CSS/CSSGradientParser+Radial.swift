@@ -20,6 +20,9 @@ struct RadialPrelude {
             if case .percentage = firstToken.kind {
                 throw parser.error("a circle's radius must be a length, not a percentage", at: firstToken)
             }
+            if first.hasPercentage {
+                throw parser.error("a circle's radius must be a length; it cannot use a percentage", at: firstToken)
+            }
             return .radii(x: first, y: first)
         }
         let (second, secondToken) = radii[1]
@@ -44,26 +47,45 @@ extension CSSGradientParser {
             radial.extent = extent
             return true
         }
-        guard let first = try lengthPercentage(token) else { return false }
-        consume(token)
-        radial.radii = [(try nonNegative(first, token), token)]
+        guard let first = try parseRadius(token) else { return false }
+        radial.radii = [(first, token)]
         let next = try peek()
-        if let second = try lengthPercentage(next) {
-            consume(next)
-            radial.radii.append((try nonNegative(second, next), next))
-        }
+        if let second = try parseRadius(next) { radial.radii.append((second, next)) }
         return true
     }
 
+    /// A radius starting at `token`, the next token, consumed with it; nil, consuming nothing, when there is none.
+    /// A math function's negative result is clamped to zero, as CSS clamps calculations to their range.
+    private mutating func parseRadius(_ token: CSSToken) throws(SpecError) -> LengthPercentage? {
+        if let (expression, _) = try mathFunction(token, slot: .lengthOrPercentage) {
+            return .radius(expression)
+        }
+        guard let length = try lengthPercentage(token) else { return nil }
+        consume(token)
+        return try nonNegative(length, token)
+    }
+
+    /// The next token as a length-percentage, or a math function giving one, consumed with it; nil, consuming
+    /// nothing, for any other token.
+    mutating func parseLengthPercentage(_ token: CSSToken) throws(SpecError) -> LengthPercentage? {
+        if let (expression, _) = try mathFunction(token, slot: .lengthPercentage) { return .calculated(expression) }
+        guard let length = try lengthPercentage(token) else { return nil }
+        consume(token)
+        return length
+    }
+
     private func nonNegative(_ length: LengthPercentage, _ token: CSSToken) throws(SpecError) -> LengthPercentage {
-        guard length.fraction >= 0, length.cssPixels >= 0 else {
+        var isNegativeViewportLength = false
+        if case .viewport(let value, _) = length.expression { isNegativeViewportLength = value < 0 }
+        guard length.fraction >= 0, length.cssPixels >= 0, !isNegativeViewportLength else {
             throw error("a radius must not be negative", at: token)
         }
         return length
     }
 
-    /// A `<length-percentage>`: a percentage, an absolute length (`px`, `in`, `cm`, `mm`, `q`, `pt`, `pc`) or a
-    /// unitless zero; nil for tokens that are none (angles included). Relative units and other numbers are errors.
+    /// A `<length-percentage>` in one token: a percentage, an absolute length (`px`, `in`, `cm`, `mm`, `q`, `pt`,
+    /// `pc`), `em`/`rem` (16 px), a viewport unit (`vw`, `vh`, `vmin`, `vmax`) or a unitless zero; nil for tokens
+    /// that are none (angles included). Other units and numbers are errors.
     func lengthPercentage(_ token: CSSToken) throws(SpecError) -> LengthPercentage? {
         switch token.kind {
         case .percentage(let value):
@@ -74,7 +96,11 @@ extension CSSGradientParser {
         case .dimension(let value, let unit):
             if let pixels = NumberSyntax.cssPixels(value, unit: unit) { return .pixels(try finite(pixels, token)) }
             if NumberSyntax.degrees(value, unit: unit) != nil { return nil }
-            throw error("unsupported unit; expected a length in px or a percentage", at: token)
+            switch CSSMathExpression.dimension(value, unit: unit) {
+            case .length(let pixels): return .pixels(try finite(pixels, token))
+            case .some(let leaf): return .calculated(leaf)
+            case nil: throw error("unsupported unit; expected a length or a percentage", at: token)
+            }
         default:
             return nil
         }

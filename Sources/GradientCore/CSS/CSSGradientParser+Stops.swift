@@ -10,12 +10,12 @@ extension CSSGradientParser {
             guard entries.count < limits.maxStops else {
                 throw error("at most \(limits.maxStops) colour stops and hints are allowed", at: token)
             }
-            if token.isNumeric {
+            if token.isNumeric || Self.isMathFunction(token) {
                 guard !entries.isEmpty, lastHint == nil else {
                     throw error("a colour hint must stand between two colour stops", at: token)
                 }
-                consume(token)
-                entries.append(.hint(try stopPosition(token), token: substring(token.range)))
+                let position = try parseStopPosition(token)
+                entries.append(.hint(position, token: substring(token.range.lowerBound..<tokens.position)))
                 lastHint = token
             } else {
                 entries.append(try parseColorStop(token, isFirst: entries.isEmpty && !afterPrelude))
@@ -55,15 +55,30 @@ extension CSSGradientParser {
         var positions: [RawPosition] = []
         while true {
             let next = try peek()
-            guard next.isNumeric else { break }
+            guard next.isNumeric || Self.isMathFunction(next) else { break }
             guard positions.count < 2 else { throw error("a colour stop takes at most two positions", at: next) }
-            consume(next)
-            positions.append(try stopPosition(next))
+            positions.append(try parseStopPosition(next))
         }
         return .stop(color: color, positions: positions, token: substring(start..<tokens.position))
     }
 
-    /// A stop or hint position: a percentage, or a length (linear and radial) or an angle (conic).
+    /// A stop or hint position starting at `token`, the next token, which is consumed with it: a percentage, or a
+    /// length (linear and radial) or an angle (conic), or a math function giving one.
+    private mutating func parseStopPosition(_ token: CSSToken) throws(SpecError) -> RawPosition {
+        let slot: CSSMathSlot = kind == .conic ? .anglePercentage : .lengthPercentage
+        guard let (expression, type) = try mathFunction(token, slot: slot) else {
+            consume(token)
+            return try stopPosition(token)
+        }
+        switch expression {
+        case .percentage(let value): return .fraction(CSSMathExpression.censored(value) / 100)
+        case .length(let value): return .cssPixels(CSSMathExpression.censored(value))
+        case .angle(let value): return .degrees(CSSMathExpression.censored(value))
+        default: return .calculated(expression, type)
+        }
+    }
+
+    /// A stop or hint position in one token: a percentage, or a length (linear and radial) or an angle (conic).
     private func stopPosition(_ token: CSSToken) throws(SpecError) -> RawPosition {
         if case .percentage(let value) = token.kind { return .fraction(try finite(value, token) / 100) }
         if case .number(let value) = token.kind, value == 0 { return kind == .conic ? .degrees(0) : .cssPixels(0) }
@@ -74,10 +89,18 @@ extension CSSGradientParser {
             if kind != .conic, let pixels = NumberSyntax.cssPixels(value, unit: unit) {
                 return .cssPixels(try finite(pixels, token))
             }
+            if kind != .conic, let leaf = CSSMathExpression.dimension(value, unit: unit) {
+                switch leaf {
+                case .length(let pixels): return .cssPixels(try finite(pixels, token))
+                case .viewport: return .calculated(leaf, .length)
+                default: break
+                }
+            }
         }
         switch kind {
         case .conic: throw error("expected an angle or a percentage", at: token)
-        case .linear, .radial: throw error("expected a length in px or a percentage", at: token)
+        case .linear, .radial:
+            throw error("expected a length or a percentage", at: token)
         }
     }
 

@@ -22,7 +22,9 @@ enum GeometryParameters {
                 reason: "it applies to linear or radial gradients")
             let center = try point("center", parameters)
             var from = 0.0
-            if let text = parameters["from"] {
+            if let text = parameters["from"], ParameterMath.isMathFunction(text) {
+                from = try ParameterMath.degrees(text, parameter: "from")
+            } else if let text = parameters["from"] {
                 guard let degrees = NumberSyntax.angleDegrees(text) else {
                     throw .invalidValue(
                         parameter: "from", token: String(text),
@@ -57,6 +59,9 @@ enum GeometryParameters {
         }
         // `dir` is checked even when `angle` overrides it: an invalid value is never ignored.
         let direction = try direction(parameters)
+        if let text = parameters["angle"], ParameterMath.isMathFunction(text) {
+            return .angle(degrees: try ParameterMath.degrees(text, parameter: "angle"))
+        }
         if let text = parameters["angle"] {
             guard let value = NumberSyntax.angleDegrees(text) else {
                 throw .invalidValue(
@@ -84,12 +89,13 @@ enum GeometryParameters {
     /// when absent.
     static func point(_ name: String, _ parameters: QueryParameters) throws(SpecError) -> PointDescription {
         guard let text = parameters[name] else { return .center }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let expected = "x,y with each a fraction (0.25), a percentage (25%) or pixels (40px)"
-        guard parts.count == 2,
-            let x = coordinate(StopListSyntax.trimmed(parts[0])),
-            let y = coordinate(StopListSyntax.trimmed(parts[1]))
-        else {
+        let parts = StopListSyntax.splitTopLevel(text, separators: [UInt8(ascii: ",")])
+        let expected = "x,y with each a fraction (0.25), a percentage (25%), pixels (40px) or a math function"
+        func coordinate(_ part: Substring) throws(SpecError) -> LengthPercentage? {
+            ParameterMath.isMathFunction(part)
+                ? try ParameterMath.coordinate(part, parameter: name) : Self.coordinate(part)
+        }
+        guard parts.count == 2, let x = try coordinate(parts[0]), let y = try coordinate(parts[1]) else {
             throw .invalidValue(parameter: name, token: String(text), expected: expected)
         }
         return PointDescription(x: x, y: y)

@@ -12,9 +12,16 @@ enum RadialSize {
         var isCircle: Bool? = try parameters.keyword("shape", ["circle": true, "ellipse": false], default: nil)
         guard let text = parameters["size"] else { return .keyword(.farthestCorner, isCircle: isCircle ?? false) }
         if let extent = Extent(rawValue: text.lowercased()) { return .keyword(extent, isCircle: isCircle ?? false) }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(StopListSyntax.trimmed)
+        let parts = StopListSyntax.splitTopLevel(text, separators: [UInt8(ascii: ",")])
         let keywords = Extent.allCases.map(\.rawValue).joined(separator: ", ")
         if isCircle == nil { isCircle = parts.count == 1 }
+        if parts.contains(where: ParameterMath.isMathFunction), parts.count == (isCircle == true ? 1 : 2) {
+            let radii = try parts.map { (part) throws(SpecError) in
+                ParameterMath.isMathFunction(part)
+                    ? try ParameterMath.radius(part, isCircle: isCircle == true) : radius(part)
+            }
+            if let x = radii[0], let y = radii.last ?? nil { return .radii(x: x, y: y) }
+        }
         if isCircle == true {
             guard parts.count == 1, let (value, unit) = NumberSyntax.numberAndUnit(parts[0]), value >= 0,
                 unit.isEmpty || unit.lowercased() == "px"
@@ -41,15 +48,20 @@ enum RadialSize {
         }
     }
 
-    /// The radii in device pixels of `size` around `center` in an image of `width` × `height` device pixels.
+    /// The radii in device pixels of `size` around `center` in an image of `width` × `height` device pixels, whose
+    /// size in CSS pixels is `viewport`.
     static func radii(
-        _ size: GradientDescription.RadialExtent, center: PixelPoint, width: Double, height: Double, scale: Double
+        _ size: GradientDescription.RadialExtent, center: PixelPoint, width: Double, height: Double, scale: Double,
+        viewport: (width: Double, height: Double)
     ) -> (Double, Double) {
         switch size {
         case .keyword(let extent, let isCircle):
             return keywordRadii(extent, isCircle: isCircle, center: center, width: width, height: height)
         case .radii(let x, let y):
-            return (x.resolved(extent: width, scale: scale), y.resolved(extent: height, scale: scale))
+            return (
+                x.resolved(extent: width, scale: scale, viewport: viewport),
+                y.resolved(extent: height, scale: scale, viewport: viewport)
+            )
         }
     }
 

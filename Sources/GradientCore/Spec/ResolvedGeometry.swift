@@ -8,29 +8,34 @@ struct ResolvedGeometry {
     /// Whether percentages and fractions resolve to zero (a degenerate radial gradient, as CSS).
     let fractionsCollapse: Bool
     let scale: Double
+    /// The image in CSS pixels: the viewport of viewport units.
+    let viewport: (width: Double, height: Double)
 
     init(_ shape: GradientDescription.Shape, size: ImageSize) {
         scale = size.scale
+        viewport = (Double(size.cssWidth), Double(size.cssHeight))
         let width = Double(size.pixelWidth)
         let height = Double(size.pixelHeight)
         switch shape {
         case .linear(let direction):
             kind = .linear
-            let (start, end) = Self.linearEnds(direction, width: width, height: height, scale: scale)
+            let (start, end) = Self.linearEnds(
+                direction, width: width, height: height, scale: scale, viewport: viewport)
             geometry = .linear(start: start, end: end)
             let length = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
             referenceLength = length > 0 ? length : nil
             fractionsCollapse = length == 0
         case .radial(let centerDescription, let size):
             kind = .radial
-            let center = centerDescription.resolved(width: width, height: height, scale: scale)
-            let (radiusX, radiusY) = RadialSize.radii(size, center: center, width: width, height: height, scale: scale)
+            let center = centerDescription.resolved(width: width, height: height, scale: scale, viewport: viewport)
+            let (radiusX, radiusY) = RadialSize.radii(
+                size, center: center, width: width, height: height, scale: scale, viewport: viewport)
             geometry = .radial(center: center, radiusX: radiusX, radiusY: radiusY)
             referenceLength = radiusX > 0 && radiusY > 0 ? radiusX : nil
             fractionsCollapse = !(radiusX > 0 && radiusY > 0)
         case .conic(let centerDescription, let from):
             kind = .conic
-            let center = centerDescription.resolved(width: width, height: height, scale: scale)
+            let center = centerDescription.resolved(width: width, height: height, scale: scale, viewport: viewport)
             geometry = .conic(center: center, fromDegrees: ElementaryMath.normalizedDegrees(from))
             referenceLength = 1
             fractionsCollapse = false
@@ -51,6 +56,8 @@ struct ResolvedGeometry {
             throw .invalidValue(
                 parameter: "colors", token: String(token),
                 expected: "a position in %, a fraction or an angle for a conic gradient, not pixels")
+        case (.calculated(let expression, let type), _):
+            return try resolve(expression, type: type, token: token)
         case (.degrees, _):
             throw .invalidValue(
                 parameter: "colors", token: String(token),
@@ -58,15 +65,41 @@ struct ResolvedGeometry {
         }
     }
 
+    /// Resolves a stop position written with math functions: a length-percentage along the line or ray, an
+    /// angle-percentage around a conic gradient, or (in `colors`) a number, which is a fraction.
+    private func resolve(
+        _ expression: CSSMathExpression, type: CSSMathType, token: Substring
+    ) throws(SpecError) -> Double {
+        func value(basis: Double) -> Double {
+            expression.censoredValue(
+                in: CSSMathExpression.Context(
+                    percentBasis: basis, viewportWidth: viewport.width, viewportHeight: viewport.height))
+        }
+        switch (type, kind) {
+        case (.number, _):
+            return fractionsCollapse ? 0 : value(basis: 0)
+        case (.length, .linear), (.length, .radial):
+            guard let referenceLength else { return value(basis: 0) * scale }
+            return value(basis: referenceLength / scale) * scale / referenceLength
+        case (.angle, .conic):
+            return value(basis: 360) / 360
+        case (.length, _):
+            return try resolve(.cssPixels(0), token: token)
+        default:
+            return try resolve(.degrees(0), token: token)
+        }
+    }
+
     private static func linearEnds(
-        _ direction: GradientDescription.LinearDirection, width: Double, height: Double, scale: Double
+        _ direction: GradientDescription.LinearDirection, width: Double, height: Double, scale: Double,
+        viewport: (width: Double, height: Double)
     ) -> (PixelPoint, PixelPoint) {
         let degrees: Double
         switch direction {
         case .points(let start, let end):
             return (
-                start.resolved(width: width, height: height, scale: scale),
-                end.resolved(width: width, height: height, scale: scale)
+                start.resolved(width: width, height: height, scale: scale, viewport: viewport),
+                end.resolved(width: width, height: height, scale: scale, viewport: viewport)
             )
         case .angle(let value):
             degrees = value

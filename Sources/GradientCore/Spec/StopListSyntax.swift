@@ -6,6 +6,9 @@ enum RawPosition: Hashable {
     case cssPixels(Double)
     /// Degrees around a conic gradient (`90deg`, `0.25turn`).
     case degrees(Double)
+    /// A math expression of the given type (a length-percentage, an angle-percentage or, in `colors`, a number),
+    /// resolved once the geometry is known.
+    case calculated(CSSMathExpression, CSSMathType)
 }
 
 /// One entry of `colors` as written: a colour with zero, one or two positions, or a colour hint.
@@ -45,6 +48,9 @@ enum StopListSyntax {
         guard let first = tokens.first else {
             throw .invalidStops(parameter: parameter, token: String(piece), reason: "empty stop")
         }
+        if tokens.count == 1, ParameterMath.isMathFunction(first) {
+            return .hint(try ParameterMath.stopPosition(first, parameter: parameter), token: piece)
+        }
         if tokens.count == 1, let position = position(first) {
             return .hint(position, token: piece)
         }
@@ -60,6 +66,10 @@ enum StopListSyntax {
         }
         var positions: [RawPosition] = []
         for token in tokens.dropFirst() {
+            if ParameterMath.isMathFunction(token) {
+                positions.append(try ParameterMath.stopPosition(token, parameter: parameter))
+                continue
+            }
             guard let value = position(token) else {
                 throw .invalidValue(
                     parameter: parameter, token: String(token),
