@@ -2,13 +2,13 @@
 enum ColorMix {
     /// The mixing weights and alpha multiplier of two optional percentages (0…100), as CSS Color 5 §2.1
     /// normalises them: both omitted is 50/50, one omitted is the complement of the other, and two that do not sum
-    /// to 100 are scaled to; a sum below 100 also multiplies the result's alpha by sum/100. Nil when both are
-    /// given and sum to 0 (the function is invalid).
-    static func weights(_ first: Double?, _ second: Double?) -> (first: Double, second: Double, alpha: Double)? {
+    /// to 100 are scaled to; a sum below 100 also multiplies the result's alpha by sum/100. Two 0% mix evenly
+    /// into a fully transparent colour, as Chromium accepts them.
+    static func weights(_ first: Double?, _ second: Double?) -> (first: Double, second: Double, alpha: Double) {
         var p1 = first ?? (second.map { 100 - $0 } ?? 50)
         var p2 = second ?? 100 - p1
         let sum = p1 + p2
-        guard sum > 0 else { return nil }
+        guard sum > 0 else { return (0.5, 0.5, 0) }
         let multiplier = sum < 100 ? sum / 100 : 1
         p1 /= sum
         p2 /= sum

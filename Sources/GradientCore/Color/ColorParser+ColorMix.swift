@@ -27,11 +27,8 @@ extension ColorParser {
         let (first, firstPercentage) = try readMixItem()
         try expectComma(in: "color-mix")
         let (second, secondPercentage) = try readMixItem()
-        let closeOffset = position
         try expectClosingParenthesis(of: "color-mix")
-        guard let weights = ColorMix.weights(firstPercentage, secondPercentage) else {
-            throw error("color-mix() percentages must not both be 0%", at: closeOffset)
-        }
+        let weights = ColorMix.weights(firstPercentage, secondPercentage)
         return ColorMix.mix(first, second, in: space, hue: hue, weights: weights)
     }
 

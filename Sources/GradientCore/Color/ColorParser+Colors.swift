@@ -33,8 +33,8 @@ extension ColorParser {
             // An unstyled element's `color`: black.
             return Self.hexColor(rgb: 0)
         }
-        if let rgb = SystemColors.lookup(name) {
-            return Self.hexColor(rgb: rgb)
+        if let rgba = SystemColors.lookup(name) {
+            return Self.hexColor(rgb: rgba >> 8, alpha: rgba & 0xFF)
         }
         let allHex = word.allSatisfy(Self.isHexDigit)
         if allowsBareHex && (allHex || Self.isDigit(first)) {

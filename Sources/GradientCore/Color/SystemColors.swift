@@ -1,28 +1,32 @@
-/// CSS Color 4 system colours with the light-scheme values Chromium's `LayoutTheme::DefaultSystemColor` gives
-/// them, deprecated ones mapped as it maps them (to ButtonBorder, ButtonFace, Canvas, CanvasText or GrayText).
-///
-/// `Highlight`, `HighlightText`, `SelectedItem`, `SelectedItemText`, `AccentColor` and `AccentColorText` depend on
-/// the platform theme or a runtime flag and are not listed.
+/// CSS Color 4 system colours (and the deprecated ones) with the light-scheme values Chromium computes for them on
+/// Linux: `LayoutTheme`'s defaults as its colour provider overrides them, read back from Chromium 156's computed
+/// style (`getComputedStyle`) — ButtonBorder and the borders and shadows deprecated to it are black there, not
+/// `LayoutTheme::DefaultSystemColor`'s `#767676`, and Highlight is translucent.
 enum SystemColors {
-    /// Lower-cased name and 0xRRGGBB value.
+    /// Lower-cased name and 0xRRGGBBAA value.
     static let table: [String: UInt32] = [
-        "activetext": 0xFF0000,
-        "buttonborder": 0x767676, "activeborder": 0x767676, "inactiveborder": 0x767676,
-        "threeddarkshadow": 0x767676, "threedhighlight": 0x767676, "threedlightshadow": 0x767676,
-        "threedshadow": 0x767676, "windowframe": 0x767676,
-        "buttonface": 0xEFEFEF, "buttonhighlight": 0xEFEFEF, "buttonshadow": 0xEFEFEF, "threedface": 0xEFEFEF,
-        "buttontext": 0x000000,
-        "canvas": 0xFFFFFF, "appworkspace": 0xFFFFFF, "background": 0xFFFFFF, "inactivecaption": 0xFFFFFF,
-        "infobackground": 0xFFFFFF, "menu": 0xFFFFFF, "scrollbar": 0xFFFFFF, "window": 0xFFFFFF,
-        "canvastext": 0x000000, "activecaption": 0x000000, "captiontext": 0x000000, "infotext": 0x000000,
-        "menutext": 0x000000, "windowtext": 0x000000,
-        "field": 0xFFFFFF, "fieldtext": 0x000000,
-        "graytext": 0x808080, "inactivecaptiontext": 0x808080,
-        "linktext": 0x0000EE, "visitedtext": 0x551A8B,
-        "mark": 0xFFFF00, "marktext": 0x000000,
+        "accentcolor": 0x0075_FFFF, "accentcolortext": 0xFFFF_FFFF,
+        "activetext": 0xFF00_00FF,
+        "buttonborder": 0x0000_00FF, "activeborder": 0x0000_00FF, "inactiveborder": 0x0000_00FF,
+        "threeddarkshadow": 0x0000_00FF, "threedhighlight": 0x0000_00FF, "threedlightshadow": 0x0000_00FF,
+        "threedshadow": 0x0000_00FF, "windowframe": 0x0000_00FF,
+        "buttonface": 0xEFEF_EFFF, "buttonhighlight": 0xEFEF_EFFF, "buttonshadow": 0xEFEF_EFFF,
+        "threedface": 0xEFEF_EFFF,
+        "buttontext": 0x0000_00FF,
+        "canvas": 0xFFFF_FFFF, "activecaption": 0xFFFF_FFFF, "appworkspace": 0xFFFF_FFFF,
+        "background": 0xFFFF_FFFF, "inactivecaption": 0xFFFF_FFFF, "infobackground": 0xFFFF_FFFF,
+        "menu": 0xFFFF_FFFF, "scrollbar": 0xFFFF_FFFF, "window": 0xFFFF_FFFF,
+        "canvastext": 0x0000_00FF, "captiontext": 0x0000_00FF, "infotext": 0x0000_00FF, "menutext": 0x0000_00FF,
+        "windowtext": 0x0000_00FF,
+        "field": 0xFFFF_FFFF, "fieldtext": 0x0000_00FF,
+        "graytext": 0x8080_80FF, "inactivecaptiontext": 0x8080_80FF,
+        "highlight": 0x0041_C6CC, "highlighttext": 0xFFFF_FFFF,
+        "selecteditem": 0x1967_D2FF, "selecteditemtext": 0xFFFF_FFFF,
+        "linktext": 0x0000_EEFF, "visitedtext": 0x551A_8BFF,
+        "mark": 0xFFFF_00FF, "marktext": 0x0000_00FF,
     ]
 
-    /// The colour of a lower-cased system colour name.
+    /// The 0xRRGGBBAA colour of a lower-cased system colour name.
     static func lookup(_ name: String) -> UInt32? {
         table[name]
     }
