@@ -52,7 +52,7 @@ struct ModernColorSyntaxTests {
             ("color(srgb 1 0)", 14, "color() takes 3 components"),
             ("color(srgb 1, 0, 0)", 12, "takes space-separated components"),
             ("color-mix(in srgb, red 150%, blue)", 23, "between 0% and 100%"),
-            ("color-mix(srgb, red, blue)", 10, "expected 'in <colour space>'"),
+            ("color-mix(in, red, blue)", 12, "expected a colour space after 'in'"),
             ("color-mix(in srgb longer hue, red, blue)", 18, "polar spaces"),
             ("color-mix(in foo, red, blue)", 13, "expected a colour space after 'in'"),
             ("rgb(from red calc(r+1) g b)", 19, "need whitespace"),
@@ -89,6 +89,12 @@ struct ModernColorSyntaxTests {
         let faded = try color("color-mix(in srgb, red 20%, blue 20%)")
         #expect(abs(faded.alpha - 0.4) < 1e-12)
         #expect(isClose(faded.components, [0.5, 0, 0.5], tolerance: 1e-12))
+    }
+
+    @Test func colorMixWithoutASpaceMixesInOklab() throws {
+        let implicit = try color("color-mix(red, blue 30%)")
+        let explicit = try color("color-mix(in oklab, red, blue 30%)")
+        #expect(implicit == explicit)
     }
 
     @Test func tailwindOpacityKeepsTheColourAndHalvesAlpha() throws {

@@ -1,8 +1,13 @@
 extension ColorParser {
-    /// `color-mix(in <space> [<hue-method> hue], <color> [<percentage>], <color> [<percentage>])`, the percentage
-    /// before or after its colour, each 0…100%.
+    /// `color-mix([in <space> [<hue-method> hue],] <color> [<percentage>], <color> [<percentage>])`, the
+    /// percentage before or after its colour, each 0…100%; without `in`, the colours mix in oklab (CSS Color 5).
     mutating func parseColorMix() throws(ColorSyntaxError) -> CSSColor {
-        guard try consumeKeyword("in") else { throw error("expected 'in <colour space>' in color-mix()") }
+        let beforeKeyword = position
+        guard try consumeKeyword("in") else {
+            // CSS Color 5 lets the space be left out: oklab.
+            position = beforeKeyword
+            return try parseColorMixItems(in: .oklab, hue: .shorter)
+        }
         try skipWhitespaceAndComments()
         let spaceOffset = position
         guard let name = try readIdentifier()?.name, let space = ColorSpace(cssName: name) else {
@@ -24,6 +29,15 @@ extension ColorParser {
             position = afterSpace
         }
         try expectComma(in: "color-mix")
+        return try parseColorMixItems(in: space, hue: hue)
+    }
+
+    /// The two colours of `color-mix()` and its closing parenthesis, mixed in `space`.
+    private mutating func parseColorMixItems(
+        in space: ColorSpace, hue: HueInterpolation
+    ) throws(ColorSyntaxError)
+        -> CSSColor
+    {
         let (first, firstPercentage) = try readMixItem()
         try expectComma(in: "color-mix")
         let (second, secondPercentage) = try readMixItem()
