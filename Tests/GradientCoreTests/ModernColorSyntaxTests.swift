@@ -16,6 +16,16 @@ struct ParsedColorCase: Sendable, CustomTestStringConvertible {
         self.components = components
         self.alpha = alpha
     }
+
+    /// Expects the text to parse, as CSS text, to a non-legacy colour with this space, alpha and components
+    /// (within `tolerance`).
+    func check(tolerance: Double) throws {
+        let parsed = try color(text, bareHex: false)
+        #expect(parsed.space == space)
+        #expect(isClose(parsed.components, components, tolerance: tolerance), "\(parsed.components)")
+        #expect(abs(parsed.alpha - alpha) < 1e-12)
+        #expect(!parsed.isLegacy)
+    }
 }
 
 @Suite("color(), color-mix(), relative colours and keyword colours (CSS Color 4 and 5)")
@@ -33,11 +43,7 @@ struct ModernColorSyntaxTests {
             ParsedColorCase("color( xyz-d50 /* c */ 0.2 0.3 0.4 / 2 )", .xyzD50, [0.2, 0.3, 0.4], 1),
         ] as [ParsedColorCase])
     func colorTakesEveryPredefinedSpace(_ c: ParsedColorCase) throws {
-        let parsed = try color(c.text, bareHex: false)
-        #expect(parsed.space == c.space)
-        #expect(isClose(parsed.components, c.components, tolerance: 1e-12))
-        #expect(parsed.alpha == c.alpha)
-        #expect(!parsed.isLegacy)
+        try c.check(tolerance: 1e-12)
     }
 
     @Test func colorKeepsNoneAsMissing() throws {
@@ -155,11 +161,7 @@ struct ModernColorSyntaxTests {
             ParsedColorCase("rgb(from red calc(pi * 0 + 255) 0 0)", .srgb, [1, 0, 0], 1),
         ] as [ParsedColorCase])
     func relativeColoursResolveChannelKeywords(_ c: ParsedColorCase) throws {
-        let parsed = try color(c.text, bareHex: false)
-        #expect(parsed.space == c.space)
-        #expect(isClose(parsed.components, c.components, tolerance: 1e-9), "\(parsed.components)")
-        #expect(abs(parsed.alpha - c.alpha) < 1e-12)
-        #expect(!parsed.isLegacy)
+        try c.check(tolerance: 1e-9)
     }
 
     // MARK: Keywords
