@@ -68,6 +68,18 @@ CASES = [
     "conic-gradient(in hsl longer hue from 90deg, red, blue)",
     "repeating-conic-gradient(#ddd 0 25%, #555 0 50%)",
     "linear-gradient(in oklch to right, oklch(70% 0.1 30), oklch(70% 0.1 250))",
+    "linear-gradient(in display-p3 to right, red, blue)",
+    "linear-gradient(in a98-rgb to right, #ff7e5f, #1e90ff)",
+    "linear-gradient(in prophoto-rgb to right, orange, purple)",
+    "linear-gradient(in rec2020 to right, red, lime)",
+    "linear-gradient(in xyz to right, red, blue)",
+    "linear-gradient(in xyz-d50 to right, rgb(255 0 0 / 0.5), teal)",
+    "linear-gradient(to right, color(display-p3 0 1 0), color(srgb 0.5 0.2 0.9))",
+    "linear-gradient(in oklch to right, color(display-p3 1 0 0), color(rec2020 0 0 1))",
+    "linear-gradient(to right, color-mix(in oklab, red 50%, transparent), oklch(from blue l c h / 0.8))",
+    "linear-gradient(to right, color-mix(in srgb, red 50%, blue), rgb(from red r calc(g + 128) b))",
+    "linear-gradient(to right, color-mix(in hsl longer hue, red 30%, blue), color(xyz 0.3 0.2 0.1))",
+    "radial-gradient(light-dark(red, blue), currentcolor, Canvas)",
 ]
 
 

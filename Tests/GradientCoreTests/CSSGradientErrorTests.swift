@@ -26,12 +26,13 @@ struct CSSGradientErrorTests {
         ("linear-gradient(in oklab sideways, red)", "expected an angle, 'to' or ',' at offset 25, got \"sideways\""),
         (
             "linear-gradient(in cmyk, red, blue)",
-            "expected a colour space: srgb, srgb-linear, lab, oklab, lch, oklch, hsl or hwb at offset 19, got \"cmyk\""
+            "expected a colour space: srgb, srgb-linear, oklab, oklch, lab, lch, hsl, hwb, display-p3, a98-rgb, "
+                + "prophoto-rgb, rec2020, xyz-d50, xyz-d65 or xyz at offset 19, got \"cmyk\""
         ),
         (
-            "linear-gradient(in display-p3, red, blue)",
-            "expected a colour space: srgb, srgb-linear, lab, oklab, lch, oklch, hsl or hwb at offset 19, "
-                + "got \"display-p3\""
+            "linear-gradient(in p3, red, blue)",
+            "expected a colour space: srgb, srgb-linear, oklab, oklch, lab, lch, hsl, hwb, display-p3, a98-rgb, "
+                + "prophoto-rgb, rec2020, xyz-d50, xyz-d65 or xyz at offset 19, got \"p3\""
         ),
         (
             "linear-gradient(in oklab longer hue, red, blue)",

@@ -87,7 +87,7 @@ struct SpecParsingTests {
             ("type=radial&colors=red,blue&shape=ellipse&size=10", "size", "for an ellipse"),
             ("type=radial&colors=red,blue&size=-5", "size", "got \"-5\""),
             ("colors=red,blue&hue=longer", "hue", "applies to polar spaces"),
-            ("colors=red,blue&space=cmyk", "space", "one of hsl, hwb, lab"),
+            ("colors=red,blue&space=cmyk", "space", "one of a98-rgb, display-p3, hsl, hwb, lab"),
             ("colors=red,blue&dither=maybe", "dither", "one of 0, 1, false, off, on, true"),
             ("colors=red,blue&depth=12", "depth", "one of 16, 8"),
             ("colors=red,blue&format=jpeg", "format", "one of auto, avif, png, webp"),

@@ -137,8 +137,10 @@ extension CSSGradientParser {
     private mutating func parseInterpolation(into prelude: inout CSSGradientPrelude) throws(SpecError) {
         consume(try peek())
         let token = try peek()
-        guard let name = token.identName, let space = ColorSpace(rawValue: name) else {
-            throw error("expected a colour space: srgb, srgb-linear, lab, oklab, lch, oklch, hsl or hwb", at: token)
+        guard let name = token.identName, let space = ColorSpace(cssName: name) else {
+            throw error(
+                "expected a colour space: " + ColorSpace.cssNames.dropLast().joined(separator: ", ") + " or xyz",
+                at: token)
         }
         consume(token)
         prelude.space = space

@@ -8,10 +8,10 @@ enum ComponentRole: Equatable {
 extension ColorSpace {
     /// What each of the three components is, for carrying forward missing components.
     ///
-    /// HSL's lightness is not treated as analogous to the perceptual L of Lab and OKLab.
+    /// X, Y and Z count as reds, greens and blues, as CSS Color 4 §12.2 lists them. HSL's lightness is not treated as analogous to the perceptual L of Lab and OKLab.
     var componentRoles: (ComponentRole, ComponentRole, ComponentRole) {
         switch self {
-        case .srgb, .srgbLinear: (.red, .green, .blue)
+        case .srgb, .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65: (.red, .green, .blue)
         case .hsl: (.hue, .colorfulness, .unique)
         case .hwb: (.hue, .unique, .unique)
         case .lab, .oklab: (.lightness, .opposingA, .opposingB)
@@ -46,7 +46,8 @@ extension ColorSpace {
         case .hwb: return c.y + c.z >= 1 - 1e-5
         case .lch: return c.y <= 0.0015
         case .oklch: return c.y <= 0.000004
-        case .srgb, .srgbLinear, .lab, .oklab: return false
+        case .srgb, .srgbLinear, .lab, .oklab, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
+            return false
         }
     }
 }

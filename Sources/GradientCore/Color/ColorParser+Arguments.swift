@@ -28,7 +28,9 @@ extension ColorParser {
         var components = [try readComponent(function: function, shortMessage: short)]
         try skipWhitespaceAndComments()
         if peek == UInt8(ascii: ",") {
-            guard allowsCommas else { throw error("\(function)() takes space-separated components, not commas") }
+            guard allowsCommas && channelKeywords.isEmpty else {
+                throw error("\(function)() takes space-separated components, not commas")
+            }
             return try readCommaArguments(function: function, first: components[0], shortMessage: short)
         }
         for _ in 0..<2 {
@@ -90,9 +92,10 @@ extension ColorParser {
 
     // MARK: Values
 
-    /// Alpha as a number or percentage, clamped to 0…1; `none` is missing.
+    /// Alpha as a number or percentage, clamped to 0…1; `none` is missing. Left out, it is 1, or the origin's
+    /// alpha in a relative colour.
     func alphaValue(_ token: ColorToken?) throws(ColorSyntaxError) -> (Double, missing: Bool) {
-        guard let token else { return (1, false) }
+        guard let token else { return (channelKeywords["alpha"] ?? 1, false) }
         switch token.value {
         case .number(let n): return (Self.clamped(n, 0, 1), false)
         case .percentage(let p): return (Self.clamped(p / 100, 0, 1), false)

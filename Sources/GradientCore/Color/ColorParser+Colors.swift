@@ -1,6 +1,8 @@
 extension ColorParser {
     /// Function names this parser understands, lower-cased.
-    static let functionNames: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch"]
+    static let functionNames: Set<String> = [
+        "rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color", "color-mix", "light-dark",
+    ]
 
     /// Parses one colour at `position` and leaves `position` just past it.
     mutating func parseColor() throws(ColorSyntaxError) -> CSSColor {
@@ -27,6 +29,13 @@ extension ColorParser {
         if let rgb = NamedColors.lookup(word) {
             return Self.hexColor(rgb: rgb, alpha: 255)
         }
+        if name == "currentcolor" {
+            // An unstyled element's `color`: black.
+            return Self.hexColor(rgb: 0)
+        }
+        if let rgba = SystemColors.lookup(name) {
+            return Self.hexColor(rgb: rgba >> 8, alpha: rgba & 0xFF)
+        }
         let allHex = word.allSatisfy(Self.isHexDigit)
         if allowsBareHex && (allHex || Self.isDigit(first)) {
             position = start
@@ -34,9 +43,6 @@ extension ColorParser {
         }
         if Self.functionNames.contains(name) {
             throw error("expected '(' after \(name)")
-        }
-        if name == "currentcolor" {
-            throw error("currentcolor is not supported", at: start)
         }
         if allHex && [3, 4, 6, 8].contains(word.count) {
             throw error("hex colour needs '#' here", at: start)
@@ -85,14 +91,21 @@ extension ColorParser {
 
     /// Parses the arguments of `name(` up to and including `)`.
     mutating func parseFunction(name: String, nameStart: Int) throws(ColorSyntaxError) -> CSSColor {
+        let relativeForms: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch"]
+        if relativeForms.contains(name), try consumeFrom() {
+            return try parseRelative(function: name)
+        }
         switch name {
+        case "color": return try parseColorFunction()
+        case "color-mix": return try parseColorMix()
+        case "light-dark": return try parseLightDark()
         case "rgb", "rgba": return try parseRGB(function: name)
         case "hsl", "hsla": return try parseHSL(function: name)
         case "hwb": return try parseHWB()
         case "lab", "oklab": return try parseLab(function: name)
         case "lch", "oklch": return try parseLCH(function: name)
         default:
-            let known = ["color", "color-mix", "light-dark", "device-cmyk"]
+            let known = ["device-cmyk", "contrast-color"]
             if known.contains(name) { throw error("\(name)() is not supported", at: nameStart) }
             throw error("unknown colour function \(quoted(nameStart..<(position - 1)))", at: nameStart)
         }

@@ -21,6 +21,14 @@ struct ColorParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     let allowsBareHex: Bool
+    /// The channel keywords of the relative colour being read (`r`, `g`, `b`, `alpha` for `rgb(from …)`, …), with
+    /// their values in the units the function takes as numbers; empty outside relative colours.
+    var channelKeywords: [String: Double] = [:]
+    /// How many colours and `calc()` parentheses enclose the current position, bounded by ``maximumNesting``.
+    var nesting = 0
+    /// The deepest nesting of colours in colours (`color-mix()`, relative colours, `light-dark()`) and of
+    /// parentheses in `calc()` that is accepted, so that hostile input cannot exhaust the stack.
+    static let maximumNesting = 32
 
     init(bytes: UnsafeBufferPointer<UInt8>, position: Int, allowsBareHex: Bool) {
         self.bytes = bytes
@@ -159,10 +167,20 @@ struct ColorParser {
         if startsIdentifier(at: start) {
             while let c = peek, Self.isNameByte(c) { position += 1 }
             let word = lowercased(start..<position)
+            let name = String(decoding: word, as: UTF8.self)
             if peek == UInt8(ascii: "(") {
-                throw error(plainText(start..<position) + "() is not supported here", at: start)
+                guard name == "calc" else {
+                    throw error(plainText(start..<position) + "() is not supported here", at: start)
+                }
+                position += 1
+                return ColorToken(value: try readCalc(function: function), offset: start)
             }
-            if word == Array("none".utf8) { return ColorToken(value: .none, offset: start) }
+            if name == "none" { return ColorToken(value: .none, offset: start) }
+            if let value = channelKeywords[name] { return ColorToken(value: .number(value), offset: start) }
+            if !channelKeywords.isEmpty {
+                let names = channelKeywords.keys.sorted().joined(separator: ", ")
+                throw error("unknown channel keyword \(quoted(start..<position)) (this colour has \(names))", at: start)
+            }
             throw error("expected a number, percentage or 'none', found \(quoted(start..<position))", at: start)
         }
         switch b {

@@ -18,6 +18,38 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
     case hsl
     /// HWB over sRGB: hue in degrees, whiteness 0…1, blackness 0…1.
     case hwb
+    /// Display P3 (sRGB's transfer function, P3 primaries, D65): red, green, blue in 0…1.
+    case displayP3 = "display-p3"
+    /// A98 RGB (Adobe RGB 1998): red, green, blue in 0…1.
+    case a98RGB = "a98-rgb"
+    /// ProPhoto RGB (ROMM, D50): red, green, blue in 0…1.
+    case prophotoRGB = "prophoto-rgb"
+    /// ITU-R BT.2020: red, green, blue in 0…1.
+    case rec2020
+    /// CIE XYZ relative to D50: X, Y, Z with Y 1 for the white.
+    case xyzD50 = "xyz-d50"
+    /// CIE XYZ relative to D65 (CSS's `xyz`): X, Y, Z with Y 1 for the white.
+    case xyzD65 = "xyz-d65"
+
+    /// The space a CSS colour-space name denotes, ASCII lower case: the raw values, and `xyz` for `xyz-d65`.
+    public init?(cssName: String) {
+        if cssName == "xyz" {
+            self = .xyzD65
+        } else {
+            self.init(rawValue: cssName)
+        }
+    }
+
+    /// The names `init(cssName:)` accepts, for messages: every raw value, with `xyz`.
+    public static var cssNames: [String] {
+        allCases.map(\.rawValue) + ["xyz"]
+    }
+
+    /// Whether the space is CIE XYZ (`xyz-d50` or `xyz-d65`), in which interpolation is a linear map of
+    /// interpolation in linear-light sRGB.
+    public var isXYZ: Bool {
+        self == .xyzD50 || self == .xyzD65
+    }
 
     /// Whether the space has a hue angle (`oklch`, `lch`, `hsl`, `hwb`).
     public var isPolar: Bool {
@@ -30,7 +62,7 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .hsl, .hwb: 0
         case .lch, .oklch: 2
-        case .srgb, .srgbLinear, .oklab, .lab: nil
+        case .srgb, .srgbLinear, .oklab, .lab, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65: nil
         }
     }
 
@@ -51,6 +83,9 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
         case .oklch:
             ColorConversion.gammaEncode(
                 Matrix3.xyzToLinearSRGB(ColorConversion.okLabToXYZ(ColorConversion.polarToRectangular(c))))
+        case .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
+            ColorConversion.gammaEncode(
+                Matrix3.xyzToLinearSRGB(ColorConversion.predefinedToXYZ(c, space: self)))
         }
     }
 
@@ -71,6 +106,9 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
         case .oklch:
             ColorConversion.rectangularToPolar(
                 ColorConversion.xyzToOKLab(Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb))))
+        case .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
+            ColorConversion.xyzToPredefined(
+                Matrix3.linearSRGBToXYZ(ColorConversion.gammaDecode(rgb)), space: self)
         }
     }
 }

@@ -4,6 +4,10 @@
 /// Colour hints are drawn as Chromium draws them: Blink replaces each hint by nine colour stops on the CSS hint
 /// curve (`ReplaceColorHintsWithColorStops`), so every interval here is a plain linear blend.
 ///
+/// Interpolation in `xyz-d50` or `xyz-d65` is drawn as Blink draws it, in linear-light sRGB (`kSRGBLinear`): the
+/// stops are converted after their missing components are resolved in XYZ, and since both maps are linear, the
+/// premultiplied blend is the same.
+///
 /// Degenerate cases: one stop gives a solid colour; a zero-length period under `repeat`/`reflect` gives the
 /// gradient's average colour, as CSS.
 struct ColorRamp {
@@ -39,7 +43,7 @@ struct ColorRamp {
     private(set) var solidColor: SIMD4<Double>? = nil
 
     init(spec: GradientSpec) {
-        space = spec.space
+        space = spec.space.isXYZ ? .srgbLinear : spec.space
         hueIndex = spec.space.hueIndex ?? -1
         spread = spec.spread
         first = spec.stops.first?.position ?? 0
@@ -47,7 +51,7 @@ struct ColorRamp {
         let resolved = Self.resolvedPairs(spec)
         if resolved.isEmpty {
             let only = spec.stops.first?.color ?? InterpolationColor(components: .zero, alpha: 0, missing: [])
-            firstColor = premultiplied(Self.filled(only), hueIndex: hueIndex)
+            firstColor = premultiplied(Self.drawn(Self.filled(only), from: spec.space), hueIndex: hueIndex)
             lastColor = firstColor
             solidColor = toPremultipliedSRGB(firstColor)
             return
@@ -144,8 +148,8 @@ struct ColorRamp {
                     }
                 }
             }
-            var from = filled(a)
-            var to = filled(b)
+            var from = drawn(filled(a), from: spec.space)
+            var to = drawn(filled(b), from: spec.space)
             if spec.space == .srgb {
                 from = snappedToBytes(from)
                 to = snappedToBytes(to)
@@ -169,6 +173,14 @@ struct ColorRamp {
             }
         }
         return result
+    }
+
+    /// A colour in `space` as the ramp draws it: XYZ becomes linear-light sRGB, other spaces stay as they are.
+    private static func drawn(_ color: SIMD4<Double>, from space: ColorSpace) -> SIMD4<Double> {
+        guard space.isXYZ else { return color }
+        let linear = Matrix3.xyzToLinearSRGB(
+            ColorConversion.predefinedToXYZ(SIMD3(color.x, color.y, color.z), space: space))
+        return SIMD4(linear, color.w)
     }
 
     /// The colour as a vector, with components still missing (on both sides of a pair) counted as zero.

@@ -5,7 +5,9 @@ extension GradientDescription {
         let kind = try parameters.keyword(
             "type", ["linear": GeometryParameters.Kind.linear, "radial": .radial, "conic": .conic], default: .linear)
         let colors = try ColorSource(parameters: parameters, limits: limits)
-        let spaces = Dictionary(uniqueKeysWithValues: ColorSpace.allCases.map { ($0.rawValue, $0) })
+        let spaces = Dictionary(
+            uniqueKeysWithValues: ColorSpace.cssNames.compactMap { name in ColorSpace(cssName: name).map { (name, $0) }
+            })
         let space = try parameters.keyword(
             "space", spaces, default: Self.allLegacy(colors.entries) ? ColorSpace.srgb : .oklab)
         let hue = try parameters.keyword(
