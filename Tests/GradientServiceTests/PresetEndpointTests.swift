@@ -60,7 +60,7 @@ struct PresetEndpointTests {
         }
         #expect(lines.count == 1)
         let line = try #require(lines.first)
-        let list = try #require(line.firstIndex(of: "[")).map { line[$0...line.lastIndex(of: "]")!] }
+        let list = line[try #require(line.firstIndex(of: "["))...(try #require(line.lastIndex(of: "]")))]
         let slugs = try JSONDecoder().decode([String].self, from: Data(list.utf8))
         #expect(slugs == GradientPreset.all.map(\.slug))
     }
