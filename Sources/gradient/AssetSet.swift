@@ -22,8 +22,8 @@ struct AssetSet {
         ("drawable-xxxhdpi", "4"),
     ]
 
-    /// An Xcode asset-catalog image set for `name`: `name.png`, `name@2x.png`, `name@3x.png` and a `Contents.json`
-    /// naming them, idiom `universal`.
+    /// An Xcode asset-catalog image set for `name` (one ``iosNameProblem(_:)`` accepts): `name.png`,
+    /// `name@2x.png`, `name@3x.png` and a `Contents.json` naming them, idiom `universal`.
     static func ios(name: String) -> AssetSet {
         let images = [
             Image(path: name + ".png", scale: "1"), Image(path: name + "@2x.png", scale: "2"),
@@ -31,7 +31,7 @@ struct AssetSet {
         ]
         var json = "{\n  \"images\" : [\n"
         for (index, image) in images.enumerated() {
-            json += "    {\n      \"filename\" : \(jsonString(image.path)),\n      \"idiom\" : \"universal\",\n"
+            json += "    {\n      \"filename\" : \"\(image.path)\",\n      \"idiom\" : \"universal\",\n"
             json += "      \"scale\" : \"\(image.scale)x\"\n    }" + (index < images.count - 1 ? ",\n" : "\n")
         }
         json += "  ],\n  \"info\" : {\n    \"author\" : \"gradient\",\n    \"version\" : 1\n  }\n}\n"
@@ -45,33 +45,22 @@ struct AssetSet {
             extraFiles: [], directories: androidDensities.map(\.folder))
     }
 
+    /// Why `name` cannot name an image set, or nil when it can: any name but one with a quote, a backslash or a
+    /// control character (which `Contents.json` would have to escape, and Xcode's asset names never hold).
+    static func iosNameProblem(_ name: String) -> String? {
+        guard name.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return "an image set's name may not hold quotes, backslashes or control characters"
+    }
+
     /// Why `name` cannot name an Android resource, or nil when it can: resource names are lower-case letters,
     /// digits and underscores, starting with a letter (they become Java identifiers in `R.drawable`).
     static func androidNameProblem(_ name: String) -> String? {
         let allowed = name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
         guard !name.isEmpty, allowed, let first = name.utf8.first, first >= 0x61 && first <= 0x7A else {
-            return "\(jsonString(name)) is not a valid Android resource name: use lower-case letters, digits and "
+            return "\"\(name)\" is not a valid Android resource name: use lower-case letters, digits and "
                 + "underscores, starting with a letter (e.g. hero_background)"
         }
         return nil
-    }
-
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -119,7 +119,9 @@ func writeAssets(_ arguments: [String]) -> Never {
         guard options["--name"] == nil else {
             fail("--name goes with --android; an image set is named by its folder, DIR/NAME.imageset", status: 2)
         }
-        set = AssetSet.ios(name: String(leaf.dropLast(".imageset".count)))
+        let name = String(leaf.dropLast(".imageset".count))
+        if let problem = AssetSet.iosNameProblem(name) { fail("--ios: " + problem, status: 2) }
+        set = AssetSet.ios(name: name)
         root = imageset
     case (nil, let res?):
         guard let name = options["--name"] else {

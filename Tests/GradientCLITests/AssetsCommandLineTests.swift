@@ -7,12 +7,6 @@ import Testing
 struct AssetsCommandLineTests {
     let query = "preset=omolon&dir=horizontal&width=33&height=21"
 
-    private func withDirectory(_ body: (URL) throws -> Void) throws {
-        let url = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: url) }
-        try body(url)
-    }
-
     /// Every path under `directory`, relative to it, sorted.
     private func tree(_ directory: URL) throws -> [String] {
         let enumerator = try #require(FileManager.default.enumerator(atPath: directory.path))
@@ -31,7 +25,7 @@ struct AssetsCommandLineTests {
 
     @Test("--ios writes Contents.json naming three PNGs at 1x, 2x and 3x, each the bytes of render at that scale")
     func iosImageSet() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let catalog = directory.appendingPathComponent("Assets")
             try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
             let result = try runGradient(["assets", query, "--ios", "Assets/Hero.imageset"], in: directory)
@@ -61,7 +55,7 @@ struct AssetsCommandLineTests {
 
     @Test("--android writes NAME.png into the five drawable folders at scales 1, 1.5, 2, 3 and 4")
     func androidDrawables() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("app"), withIntermediateDirectories: true)
             let result = try runGradient(["assets", query, "--android", "app/res", "--name", "hero_2"], in: directory)
@@ -84,7 +78,7 @@ struct AssetsCommandLineTests {
 
     @Test("--android adds to an existing res folder and keeps what is there")
     func androidMergesIntoExistingRes() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let hdpi = directory.appendingPathComponent("res/drawable-hdpi")
             try FileManager.default.createDirectory(at: hdpi, withIntermediateDirectories: true)
             try Data([1, 2, 3]).write(to: hdpi.appendingPathComponent("other.png"))
@@ -105,6 +99,7 @@ struct AssetsCommandLineTests {
             (["assets", "colors=red,blue&format=webp", "--ios", "A.imageset"], "writes PNG"),
             (["assets", "colors=red,blue&width=8192&height=8", "--ios", "A.imageset"], "lower scale"),
             (["assets", "colors=red,blue", "--ios", "A"], "DIR/NAME.imageset"),
+            (["assets", "colors=red,blue", "--ios", "A\"b.imageset"], "may not hold quotes"),
             (["assets", "colors=red,blue", "--android", "res", "--name", "Hero"], "not a valid Android resource name"),
             (["assets", "colors=red,blue", "--android", "res", "--name", "2x_hero"], "starting with a letter"),
             (["assets", "colors=red,blue", "--android", "res", "--name", "hero-bg"], "underscores"),
@@ -114,7 +109,7 @@ struct AssetsCommandLineTests {
             (["assets", "--ios", "A.imageset"], "assets needs a QUERY"),
         ])
     func refusals(arguments: [String], message: String) throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let result = try runGradient(arguments, in: directory)
             #expect(result.status == 2)
             #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -124,7 +119,7 @@ struct AssetsCommandLineTests {
 
     @Test("an existing image set is refused, untouched, and nothing else is left behind")
     func existingImageSet() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let set = directory.appendingPathComponent("Hero.imageset")
             try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
             let result = try runGradient(["assets", query, "--ios", "Hero.imageset"], in: directory)
@@ -136,7 +131,7 @@ struct AssetsCommandLineTests {
 
     @Test("an existing drawable is refused before anything is written")
     func existingDrawable() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let xxhdpi = directory.appendingPathComponent("res/drawable-xxhdpi")
             try FileManager.default.createDirectory(at: xxhdpi, withIntermediateDirectories: true)
             try Data([7]).write(to: xxhdpi.appendingPathComponent("hero.png"))
@@ -152,7 +147,7 @@ struct AssetsCommandLineTests {
         "an unwritable target exits 1 and leaves nothing behind",
         arguments: ["missing/Hero.imageset", "file/Hero.imageset"])
     func unwritableTarget(target: String) throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             try Data([0]).write(to: directory.appendingPathComponent("file"))
             let result = try runGradient(["assets", query, "--ios", target], in: directory)
             #expect(result.status == 1)
@@ -164,7 +159,7 @@ struct AssetsCommandLineTests {
 
     @Test("a move into res that fails part-way is undone: the drawables already moved and the folders made go")
     func failureWhileMoving() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             // A file named drawable-xxxhdpi stands where the last folder should be: the first four PNGs move into
             // place, the fifth cannot.
             let res = directory.appendingPathComponent("res")

@@ -69,25 +69,4 @@ struct PresetQueryTests {
         let long = String(repeating: "x", count: 5000)
         #expect(GradientPreset.nearestNames(to: long).count == 3)
     }
-
-    @Test(
-        "preset is exclusive with colors, base, percentage and css; the error names both",
-        arguments: [
-            ("preset=omolon&colors=red,blue", "colors", "cannot be combined with preset"),
-            ("preset=omolon&base=red&percentage=0.1", "base", "cannot be combined with preset"),
-            ("preset=omolon&percentage=0.1", "percentage", "cannot be combined with preset"),
-            ("preset=omolon&css=linear-gradient(red,blue)", "preset", "cannot be combined with css"),
-            ("css=linear-gradient(red,blue)&preset=omolon", "preset", "cannot be combined with css"),
-        ])
-    func exclusive(query: String, parameter: String, fragment: String) {
-        do {
-            let spec = try parse(query)
-            Issue.record("accepted \(query) as \(spec.canonicalForm)")
-        } catch let error as SpecError {
-            #expect(error.parameter == parameter)
-            #expect(error.detail.contains(fragment), "\(error.detail)")
-        } catch {
-            Issue.record("unexpected error \(error)")
-        }
-    }
 }
