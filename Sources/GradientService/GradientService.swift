@@ -3,8 +3,9 @@ import Locking
 import Synchronization
 
 /// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/healthz`,
-/// `/metrics`, `/openapi.yaml`, `/presets` and `/`. Every error is an RFC 9457 problem JSON response. Every response carries
-/// the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a CORS preflight.
+/// `/metrics`, `/openapi.yaml`, `/presets` and `/`. Every error is an RFC 9457 problem JSON response. Every response
+/// carries the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a CORS
+/// preflight.
 ///
 /// Handling never blocks the calling I/O thread: cache hits are answered at once and renders run on the service's
 /// own worker threads.

@@ -142,8 +142,13 @@ func writeAssets(_ arguments: [String]) -> Never {
     if let format = items.first(where: { $0.name == "format" }), format.value.lowercased() != "png" {
         fail("assets writes PNG images: remove format= from the query (or write format=png)", status: 2)
     }
-    let identities = set.images.map { image in
-        ImageIdentity(request: imageRequest(items + [("scale", image.scale)]), format: .png)
+    let identities = set.images.map { image -> ImageIdentity in
+        do throws(SpecError) {
+            let request = try ImageRequest(queryItems: items + [("scale", image.scale)])
+            return ImageIdentity(request: request, format: .png)
+        } catch {
+            fail(image.scale == "1" ? error.detail : "at scale \(image.scale): \(error.detail)", status: 2)
+        }
     }
     do {
         try AssetSetWriter.write(

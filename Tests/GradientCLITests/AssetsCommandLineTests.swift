@@ -97,7 +97,10 @@ struct AssetsCommandLineTests {
             (["assets", "preset=omolo&width=10", "--ios", "A.imageset"], "the nearest are"),
             (["assets", "colors=red,blue&scale=2", "--ios", "A.imageset"], "remove scale="),
             (["assets", "colors=red,blue&format=webp", "--ios", "A.imageset"], "writes PNG"),
-            (["assets", "colors=red,blue&width=8192&height=8", "--ios", "A.imageset"], "lower scale"),
+            (
+                ["assets", "colors=red,blue&width=8192&height=8", "--ios", "A.imageset"],
+                "at scale 3: the image would be 24576×24 pixels"
+            ),
             (["assets", "colors=red,blue", "--ios", "A"], "DIR/NAME.imageset"),
             (["assets", "colors=red,blue", "--ios", "A\"b.imageset"], "may not hold quotes"),
             (["assets", "colors=red,blue", "--android", "res", "--name", "Hero"], "not a valid Android resource name"),

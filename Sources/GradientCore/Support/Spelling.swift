@@ -17,8 +17,9 @@ enum Spelling {
         return best?.word
     }
 
-    /// The indices in `candidates` of the `count` candidates nearest to `word` by ``editDistance(_:_:)`` (ASCII
-    /// case ignored), nearest first, ties in the candidates' order; no distance is too far.
+    /// The indices in `candidates` of the `count` candidates nearest to `word` by ``editDistance(_:_:)``, nearest
+    /// first, ties in the candidates' order; no distance is too far. `word` is lowercased, so the candidates should
+    /// be lower case.
     static func nearest(_ count: Int, to word: String, in candidates: [String]) -> [Int] {
         let typed = Array(word.lowercased().utf8)
         let ranked = candidates.enumerated().map {
