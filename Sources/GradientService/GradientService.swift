@@ -3,8 +3,9 @@ import Locking
 import Synchronization
 
 /// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/healthz`,
-/// `/metrics`, `/openapi.yaml` and `/`. Every error is an RFC 9457 problem JSON response. Every response carries
-/// the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a CORS preflight.
+/// `/metrics`, `/openapi.yaml`, `/presets` and `/`. Every error is an RFC 9457 problem JSON response. Every response
+/// carries the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a CORS
+/// preflight.
 ///
 /// Handling never blocks the calling I/O thread: cache hits are answered at once and renders run on the service's
 /// own worker threads.
@@ -83,6 +84,15 @@ public final class GradientService: HTTPHandler {
             send(
                 status: 200, contentType: "application/yaml", body: OpenAPIDocument.bytes, for: request, route: route,
                 responder: responder)
+        case .presets:
+            let conditions = request.headers.values(for: "If-None-Match")
+            let notModified =
+                !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: PresetList.etag)
+            let body = notModified ? [] : PresetList.body
+            responder.send(PresetList.head(notModified: notModified), body: body)
+            finish(
+                request, route: route, status: notModified ? 304 : 200, bodyBytes: request.isHead ? 0 : body.count,
+                cache: "-")
         case .index:
             send(
                 status: 200, contentType: "text/html; charset=utf-8", body: IndexPage.html, for: request, route: route,

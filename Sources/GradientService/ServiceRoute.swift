@@ -4,6 +4,7 @@ enum ServiceRoute: String, Sendable, Hashable {
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
+    case presets = "/presets"
     case index = "/"
     /// Any path the service does not serve.
     case unknown = "other"

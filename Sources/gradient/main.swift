@@ -8,6 +8,12 @@ let usage = """
     Usage:
       gradient render QUERY -o FILE   write the image to FILE (- for standard output)
       gradient explain QUERY          print the canonical spec, the format, its ETag and the output size
+      gradient assets QUERY --ios DIR/NAME.imageset
+                                      write an Xcode image set: Contents.json and NAME.png, NAME@2x.png,
+                                      NAME@3x.png at the query's CSS size times 1, 2 and 3
+      gradient assets QUERY --android DIR/res --name NAME
+                                      write NAME.png into res/drawable-mdpi, -hdpi, -xhdpi, -xxhdpi and
+                                      -xxxhdpi at the query's CSS size times 1, 1.5, 2, 3 and 4
       gradient --version              print the package version and each format's output version
       gradient --help                 show this help
 
@@ -15,6 +21,8 @@ let usage = """
       gradient render 'colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630' -o card.png
     A leading '?' or '/gradient?' is accepted. The bytes are those the service sends for the same query.
     The format follows FILE's extension (.png, .webp, .avif) unless the query has format=; PNG otherwise.
+    assets writes PNGs and sets each one's scale itself, so its QUERY takes no scale= (and no format= but png);
+    the set appears whole or not at all, and an existing image set or drawable is never overwritten.
 
     Exit status: 0 on success, 2 for a bad query or usage (the reason on standard error, no file written),
     1 when the output cannot be written.
@@ -79,6 +87,78 @@ func encodingLine(_ identity: ImageIdentity) -> String {
     }
 }
 
+/// `gradient assets QUERY --ios DIR/NAME.imageset` or `gradient assets QUERY --android DIR/res --name NAME`.
+func writeAssets(_ arguments: [String]) -> Never {
+    var query: String?
+    var options: [String: String] = [:]
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        if ["--ios", "--android", "--name"].contains(argument), index + 1 < arguments.count {
+            guard options[argument] == nil else { fail("\(argument) is given more than once\n\n" + usage, status: 2) }
+            options[argument] = arguments[index + 1]
+            index += 2
+        } else if query == nil && !argument.hasPrefix("--") {
+            query = argument
+            index += 1
+        } else {
+            fail("unexpected argument \"\(argument)\"\n\n" + usage, status: 2)
+        }
+    }
+    guard let query else {
+        fail("assets needs a QUERY, e.g. 'colors=red,blue&width=64&height=64'\n\n" + usage, status: 2)
+    }
+    let set: AssetSet
+    let root: String
+    switch (options["--ios"], options["--android"]) {
+    case (let imageset?, nil):
+        let leaf = imageset.split(separator: "/").last.map(String.init) ?? ""
+        guard leaf.hasSuffix(".imageset"), leaf.count > ".imageset".count else {
+            fail("--ios takes DIR/NAME.imageset, got \"\(imageset)\"", status: 2)
+        }
+        guard options["--name"] == nil else {
+            fail("--name goes with --android; an image set is named by its folder, DIR/NAME.imageset", status: 2)
+        }
+        let name = String(leaf.dropLast(".imageset".count))
+        if let problem = AssetSet.iosNameProblem(name) { fail("--ios: " + problem, status: 2) }
+        set = AssetSet.ios(name: name)
+        root = imageset
+    case (nil, let res?):
+        guard let name = options["--name"] else {
+            fail("--android needs --name NAME, the drawable's resource name (e.g. hero_background)", status: 2)
+        }
+        if let problem = AssetSet.androidNameProblem(name) { fail("--name: " + problem, status: 2) }
+        set = AssetSet.android(name: name)
+        root = res
+    default:
+        fail(
+            "assets needs exactly one of --ios DIR/NAME.imageset or --android DIR/res --name NAME\n\n" + usage,
+            status: 2)
+    }
+    let items = queryItems(from: query)
+    if items.contains(where: { $0.name == "scale" }) {
+        fail("assets renders each image at its own scale: remove scale= from the query", status: 2)
+    }
+    if let format = items.first(where: { $0.name == "format" }), format.value.lowercased() != "png" {
+        fail("assets writes PNG images: remove format= from the query (or write format=png)", status: 2)
+    }
+    let identities = set.images.map { image -> ImageIdentity in
+        do throws(SpecError) {
+            let request = try ImageRequest(queryItems: items + [("scale", image.scale)])
+            return ImageIdentity(request: request, format: .png)
+        } catch {
+            fail(image.scale == "1" ? error.detail : "at scale \(image.scale): \(error.detail)", status: 2)
+        }
+    }
+    do {
+        try AssetSetWriter.write(
+            set, identities: identities, to: root, mergesIntoExistingRoot: options["--android"] != nil)
+    } catch {
+        fail("gradient: cannot write \(root): \(error.description)", status: 1)
+    }
+    exit(0)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "render":
@@ -125,6 +205,8 @@ case "explain":
         }
         print(encodingLine(identity))
     }
+case "assets":
+    writeAssets(Array(arguments.dropFirst()))
 case "--help", "-h", "help":
     print(usage)
 case "--version":

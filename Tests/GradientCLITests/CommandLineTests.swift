@@ -63,6 +63,20 @@ struct CommandLineTests {
         #expect(text.contains("pixels: 240x126"))
     }
 
+    @Test("explain takes a preset by name through the same parser: the spec and ETag of its colours")
+    func explainPreset() throws {
+        let result = try runGradient(["explain", "preset=Radioactive+Heat&width=64&height=32"])
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        let spec = try GradientSpec(
+            queryItems: try QueryString.decode("colors=f7941e,72c6ef,00a651&width=64&height=32"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(text.contains("canonical: " + spec.canonicalForm + "\n"))
+        #expect(text.contains("etag: " + GradientPNG.etag(for: spec)))
+        let unknown = try runGradient(["explain", "preset=radioactive"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("\"Radioactive Heat\""), "\(unknown.stderr)")
+    }
+
     @Test func versionPrintsThePackageAndEachFormatsOutputVersion() throws {
         let result = try runGradient(["--version"])
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -9,12 +9,6 @@ import WebPEncoding
 struct FormatCommandLineTests {
     let query = "colors=ff7e5f,feb47b&dir=horizontal&width=120&height=63"
 
-    private func withDirectory(_ body: (URL) throws -> Void) throws {
-        let url = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: url) }
-        try body(url)
-    }
-
     private func expectedBytes(_ query: String, _ format: ImageFormat) throws -> [UInt8] {
         let request = try ImageRequest(queryItems: QueryString.decode(Substring(query)))
         return try ImageRenderer.renderImage(ImageIdentity(request: request, format: format))
@@ -24,7 +18,7 @@ struct FormatCommandLineTests {
         "the output file's extension picks the format",
         arguments: [("card.webp", ImageFormat.webp), ("card.AVIF", .avif), ("card.png", .png), ("card", .png)])
     func extensionPicksTheFormat(file: String, format: ImageFormat) throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let result = try runGradient(["render", query, "-o", file], in: directory)
             #expect(result.status == 0, "\(result.stderr)")
             let written = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
@@ -34,7 +28,7 @@ struct FormatCommandLineTests {
 
     @Test("format= in the query beats the extension")
     func queryBeatsExtension() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let result = try runGradient(["render", query + "&format=webp", "-o", "card.png"], in: directory)
             #expect(result.status == 0)
             let written = try [UInt8](Data(contentsOf: directory.appendingPathComponent("card.png")))
@@ -44,7 +38,7 @@ struct FormatCommandLineTests {
 
     @Test("format=auto takes the extension among the formats the image may take")
     func autoTakesTheExtension() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             #expect(try runGradient(["render", query + "&format=auto", "-o", "a.avif"], in: directory).status == 0)
             let avif = try [UInt8](Data(contentsOf: directory.appendingPathComponent("a.avif")))
             #expect(try AVIFDecoder.decode(avif).depth == 10)
@@ -57,7 +51,7 @@ struct FormatCommandLineTests {
 
     @Test("an extension the image cannot take is a usage error naming the parameter, and writes nothing")
     func refusedExtension() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let result = try runGradient(["render", query + "&depth=16", "-o", "deep.webp"], in: directory)
             #expect(result.status == 2)
             #expect(result.stderr.contains("WebP holds 8-bit pixels"), "\(result.stderr)")
@@ -67,7 +61,7 @@ struct FormatCommandLineTests {
 
     @Test("explain prints the format, its ETag and its encoding")
     func explainPrintsTheFormat() throws {
-        try withDirectory { directory in
+        try withTemporaryDirectory { directory in
             let request = try ImageRequest(queryItems: QueryString.decode(Substring(query + "&format=avif")))
             let avif = String(
                 decoding: try runGradient(["explain", query + "&format=avif"], in: directory).stdout, as: UTF8.self)

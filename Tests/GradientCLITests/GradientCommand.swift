@@ -26,3 +26,10 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// Runs `body` with a new temporary directory, removed afterwards.
+func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
+    let url = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: url) }
+    try body(url)
+}

@@ -98,6 +98,11 @@ struct SpecParsingTests {
             ("colors=red,blue&dir=diagonal", "dir", "one of horizontal"),
             ("colors=red,blue&dir=diagonal&angle=45", "dir", "one of horizontal"),
             ("css=linear-gradient(red,blue)&colors=red,blue", "colors", "cannot be combined with css"),
+            ("preset=omolon&colors=red,blue", "colors", "cannot be combined with preset"),
+            ("preset=omolon&base=red&percentage=0.1", "base", "cannot be combined with preset"),
+            ("preset=omolon&percentage=0.1", "percentage", "cannot be combined with preset"),
+            ("preset=omolon&css=linear-gradient(red,blue)", "preset", "cannot be combined with css"),
+            ("css=linear-gradient(red,blue)&preset=omolon", "preset", "cannot be combined with css"),
         ])
     func refusals(query: String, parameter: String, fragment: String) {
         do {

@@ -1,8 +1,19 @@
-/// Where a request's colours come from: `colors`, or `base` with `percentage` (Slope's PercentageGradient).
+/// Where a request's colours come from: `colors`, a `preset`, or `base` with `percentage` (Slope's
+/// PercentageGradient).
 struct ColorSource {
     var entries: [RawStopEntry]
 
     init(parameters: QueryParameters, limits: SpecLimits) throws(SpecError) {
+        if let name = parameters["preset"] {
+            try parameters.refuse(
+                ["colors", "base", "percentage"], because: "preset", reason: "the preset supplies the colours")
+            guard let preset = GradientPreset.named(name) else {
+                throw .unknownPreset(name: String(name), nearest: GradientPreset.nearestNames(to: name))
+            }
+            entries = try StopListSyntax.parse(
+                Substring(preset.colors.joined(separator: ",")), parameter: "preset", limit: limits.maxStops)
+            return
+        }
         if let colors = parameters["colors"] {
             try parameters.refuse(["base"], because: "colors", reason: "give either colors or base with percentage")
             try parameters.refuse(["percentage"], because: "colors", reason: "percentage goes with base")
@@ -14,7 +25,7 @@ struct ColorSource {
             if parameters.has("percentage") {
                 throw .missingParameter(parameter: "base", reason: "percentage goes with base")
             }
-            throw .missingParameter(parameter: "colors", reason: "give colors (or base with percentage)")
+            throw .missingParameter(parameter: "colors", reason: "give colors (or a preset, or base with percentage)")
         }
         guard let percentageText = parameters["percentage"] else {
             throw .missingParameter(parameter: "percentage", reason: "base needs a percentage such as 0.06 or 6%")

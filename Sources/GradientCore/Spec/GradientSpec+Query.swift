@@ -1,7 +1,8 @@
 extension GradientSpec {
     /// The parameters that `css` replaces: it gives the whole gradient, so none of these may accompany it.
     static let parametersExclusiveWithCSS = [
-        "colors", "base", "percentage", "type", "dir", "angle", "start", "end", "center", "shape", "size", "from",
+        "colors", "preset", "base", "percentage", "type", "dir", "angle", "start", "end", "center", "shape", "size",
+        "from",
         "spread", "space", "hue",
     ]
 
@@ -9,8 +10,8 @@ extension GradientSpec {
     /// gradient as ``ImageRequest/spec`` gives it, the spec a PNG of the request is rendered from.
     ///
     /// The gradient comes either from `css` (a CSS `<gradient>` function; its syntax errors are
-    /// ``SpecError/cssSyntax(offset:token:message:)``) or from `colors` (or `base` and `percentage`) with the geometry
-    /// and colour parameters.
+    /// ``SpecError/cssSyntax(offset:token:message:)``) or from `colors` (or a `preset`, or `base` and `percentage`)
+    /// with the geometry and colour parameters.
     /// Unknown, repeated and empty parameters, mutually exclusive combinations, malformed values and sizes past
     /// `limits` are refused with a ``SpecError`` naming the parameter and the offending token; sizes are checked
     /// before anything is allocated for them.

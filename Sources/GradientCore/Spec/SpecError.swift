@@ -26,6 +26,8 @@ public enum SpecError: Error, Sendable, Hashable {
     case imageTooLarge(parameter: String, pixelWidth: Int, pixelHeight: Int, limits: SpecLimits)
     /// An image larger than a whole-frame format (`format`, WebP or AVIF) may encode: at most `limit` pixels.
     case frameTooLarge(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, limit: Int)
+    /// A `preset` that names no preset; `nearest` holds the names of the nearest ones, nearest first.
+    case unknownPreset(name: String, nearest: [String])
     /// More stops than the limit allows.
     case tooManyStops(count: Int, limit: Int)
     /// A parameter of the API that this renderer does not support.
@@ -49,6 +51,7 @@ public enum SpecError: Error, Sendable, Hashable {
         case .unnamedParameter: return "query"
         case .frameTooLarge: return "format"
         case .tooManyStops: return "colors"
+        case .unknownPreset: return "preset"
         }
     }
 
@@ -86,6 +89,9 @@ public enum SpecError: Error, Sendable, Hashable {
         case .frameTooLarge(let format, let width, let height, let limit):
             return "format=\(format.rawValue) encodes whole frames of at most \(limit) pixels; this image is "
                 + "\(width)×\(height) = \(width * height) pixels: ask for a smaller size or format=png"
+        case .unknownPreset(let name, let nearest):
+            let names = nearest.map(quoted).joined(separator: ", ")
+            return "preset: no preset is named \(quoted(name)); the nearest are \(names) (GET /presets lists them all)"
         case .tooManyStops(let count, let limit):
             return "colors has \(count) entries, at most \(limit) are allowed"
         case .unsupportedParameter(let name, let reason):

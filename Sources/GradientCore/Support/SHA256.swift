@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), used for hashes that must be identical in every process and on every host.
-enum SHA256 {
+public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -61,7 +61,7 @@ enum SHA256 {
     }
 
     /// The digest of `message` as 64 lowercase hex digits.
-    static func hexDigest(of message: [UInt8]) -> String {
+    public static func hexDigest(of message: [UInt8]) -> String {
         let digits: [Character] = Array("0123456789abcdef")
         var text = ""
         text.reserveCapacity(64)

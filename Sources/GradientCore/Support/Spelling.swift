@@ -17,6 +17,18 @@ enum Spelling {
         return best?.word
     }
 
+    /// The indices in `candidates` of the `count` candidates nearest to `word` by ``editDistance(_:_:)``, nearest
+    /// first, ties in the candidates' order; no distance is too far. `word` is lowercased, so the candidates should
+    /// be lower case.
+    static func nearest(_ count: Int, to word: String, in candidates: [String]) -> [Int] {
+        let typed = Array(word.lowercased().utf8)
+        let ranked = candidates.enumerated().map {
+            (index: $0.offset, distance: editDistance(typed, Array($0.element.utf8)))
+        }
+        let sorted = ranked.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+        return sorted.prefix(count).map(\.index)
+    }
+
     /// Optimal-string-alignment distance between `a` and `b`: Levenshtein plus swaps of adjacent bytes.
     static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
