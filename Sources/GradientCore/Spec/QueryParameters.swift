@@ -3,14 +3,15 @@ struct QueryParameters {
     /// Every parameter name the API defines.
     static let knownNames: Set<String> = [
         "colors", "type", "dir", "angle", "start", "end", "center", "shape", "size", "from", "spread", "space", "hue",
-        "dither", "depth", "width", "height", "scale", "base", "percentage", "css", "format", "quality",
+        "dither", "depth", "width", "height", "scale", "base", "percentage", "css", "format", "quality", "grain",
+        "seed",
     ]
 
     /// Short or alternative spellings people type, with the parameter they mean (for "did you mean").
     static let aliases: [String: String] = [
         "w": "width", "h": "height", "color": "colors", "colour": "colors", "colours": "colors", "c": "colors",
         "direction": "dir", "t": "type", "fmt": "format", "q": "quality", "s": "scale", "colorspace": "space",
-        "interpolation": "space", "gradient": "css",
+        "interpolation": "space", "gradient": "css", "noise": "grain",
     ]
 
     /// The parameter an unknown `name` most likely meant, if one is plausible.
