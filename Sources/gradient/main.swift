@@ -7,7 +7,8 @@ let usage = """
 
     Usage:
       gradient render QUERY -o FILE   write the image to FILE (- for standard output)
-      gradient explain QUERY          print the canonical spec, the format, its ETag and the output size
+      gradient explain QUERY          print the canonical spec, the format, its ETag, the output size and the
+                                      CSS <image> that draws it (as /gradient.css)
       gradient --version              print the package version and each format's output version
       gradient --help                 show this help
 
@@ -124,6 +125,11 @@ case "explain":
             print("etag: \(identity.etag)")
         }
         print(encodingLine(identity))
+    }
+    do {
+        print("css: \(try CSSExport.text(for: request))")
+    } catch {
+        print("css: none (\(error.detail))")
     }
 case "--help", "-h", "help":
     print(usage)

@@ -58,7 +58,7 @@ struct ResolvedGeometry {
         }
     }
 
-    private static func linearEnds(
+    static func linearEnds(
         _ direction: GradientDescription.LinearDirection, width: Double, height: Double, scale: Double
     ) -> (PixelPoint, PixelPoint) {
         let degrees: Double
