@@ -2,7 +2,8 @@ import HTTPCore
 import Locking
 import Synchronization
 
-/// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/healthz`,
+/// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/gradient.css`,
+/// `/healthz`,
 /// `/metrics`, `/openapi.yaml` and `/`. Every error is an RFC 9457 problem JSON response. Every response carries
 /// the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a CORS preflight.
 ///
@@ -68,6 +69,8 @@ public final class GradientService: HTTPHandler {
         switch route {
         case .gradient:
             serveGradient(request, responder: responder)
+        case .gradientCSS:
+            serveGradientCSS(request, responder: responder)
         case .healthz:
             let body = Array((isDraining ? "{\"status\":\"draining\"}\n" : "{\"status\":\"ok\"}\n").utf8)
             send(

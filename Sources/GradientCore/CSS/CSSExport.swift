@@ -11,6 +11,12 @@ public enum CSSExport {
     /// Names the text written for a spec; part of the ETag of `/gradient.css` responses.
     public static let version = "css/1"
 
+    /// The strong ETag of a `/gradient.css` body: the first 128 bits of the SHA-256 of ``version`` and the text,
+    /// quoted; the same in every process and on every host, and different whenever the text is.
+    public static func etag(of text: String) -> String {
+        "\"" + SHA256.hexDigest(of: Array((version + "\n" + text).utf8)).prefix(32) + "\""
+    }
+
     /// The CSS `<image>` of `request`'s gradient, or why CSS cannot draw it (grain, `spread=reflect|none`, a
     /// zero-length `start`/`end` line).
     public static func text(for request: ImageRequest) throws(CSSExportError) -> String {
