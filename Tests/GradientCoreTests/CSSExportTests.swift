@@ -101,7 +101,8 @@ struct CSSExportTests {
             "type=radial&colors=red,blue&size=0,20", "type=radial&colors=red,blue@5px&size=0",
             "type=radial&colors=red,blue@30px&spread=repeat", "type=conic&colors=red,yellow,lime,aqua,blue,magenta,red",
             "type=conic&colors=red@0deg,blue@90deg,red@180deg&from=33deg&center=25%25,75%25",
-            "type=conic&colors=red,blue&spread=repeat&space=oklch",
+            "type=conic&colors=red,blue&spread=repeat&space=oklch", "base=4a90e2&percentage=0.1",
+            "colors=rgb(10.5+20.25+30.125),hsl(120+50%25+50%25+/+0.3)",
         ])
     func roundTrips(query: String) throws {
         let (css, original, parsed) = try Self.roundTrip(query)
@@ -139,6 +140,17 @@ struct CSSExportTests {
         } catch let error as CSSExportError {
             #expect(error.parameter == parameter)
         }
+    }
+
+    @Test("numbers are plain decimals, as short as keeps them")
+    func numbers() throws {
+        #expect(CSSNumber.text(1e-7) == "0.0000001")
+        #expect(CSSNumber.text(-3) == "-3" && CSSNumber.text(-0.0) == "0")
+        #expect(CSSNumber.fixed(12.5, decimals: 0) == "13" && CSSNumber.fixed(-0.25, decimals: 4) == "-0.25")
+        #expect(CSSNumber.percentage(0.494118) == "49.4118%" && CSSNumber.percentage(1.0 / 3) == "33.33333333333333%")
+        #expect(
+            try CSSExport.text(for: Self.request("base=4a90e2&percentage=0.1"))
+                == "linear-gradient(rgb(82.3494 160.2479 251.5), rgb(65.6505 127.7522 200.5))")
     }
 
     @Test("grain=0 and equivalent queries give the same text")

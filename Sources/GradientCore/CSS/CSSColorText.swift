@@ -21,7 +21,10 @@ enum CSSColorText {
             let inGamut = (0..<3).allSatisfy { c[$0] >= 0 && c[$0] <= 1 }
             guard inGamut else { return (oklab(color, from: .srgb), false) }
             if missing.isEmpty, let hex = hex(c, alpha: color.alpha) { return (hex, true) }
-            let text = "rgb(\(part(0, c.x * 255)) \(part(1, c.y * 255)) \(part(2, c.z * 255))\(alpha))"
+            func channel(_ index: Int) -> String {
+                missing.contains(.component(index)) ? "none" : byteScale(c[index])
+            }
+            let text = "rgb(\(channel(0)) \(channel(1)) \(channel(2))\(alpha))"
             return (text, true)
         case .srgbLinear:
             return (oklab(color, from: .srgbLinear), false)
@@ -34,6 +37,16 @@ enum CSSColorText {
         case .oklch, .lch:
             return ("\(space.rawValue)(\(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
         }
+    }
+
+    /// A 0…1 channel on the 0…255 scale of `rgb()`, with the fewest decimals (up to 6) that read back as the same
+    /// channel on the spec's grid.
+    private static func byteScale(_ value: Double) -> String {
+        for decimals in 0...6 {
+            let text = CSSNumber.fixed(value * 255, decimals: decimals)
+            if let parsed = Double(text), Quantized.value(parsed / 255) == value { return text }
+        }
+        return CSSNumber.text(value * 255)
     }
 
     /// `#rrggbb` or `#rrggbbaa` when every channel is a whole byte on the spec's grid.

@@ -24,11 +24,12 @@ enum CSSNumber {
         for _ in 0..<decimals { unit *= 10 }
         let scaled = (abs(value) * unit).rounded()
         guard scaled < 9e15 else { return value.description }
+        let sign = value < 0 && scaled > 0 ? "-" : ""
         let whole = Int(scaled) / Int(unit)
+        guard decimals > 0 else { return sign + String(whole) }
         var fraction = String(Int(scaled) % Int(unit))
         fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
         while fraction.last == "0" { fraction.removeLast() }
-        let sign = value < 0 && scaled > 0 ? "-" : ""
         return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 }
