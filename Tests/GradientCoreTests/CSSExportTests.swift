@@ -131,7 +131,7 @@ struct CSSExportTests {
         "specs CSS cannot draw are refused, naming the parameter",
         arguments: [
             ("colors=red,blue&grain=0.2", "grain"), ("colors=red,blue&spread=reflect", "spread"),
-            ("colors=red,blue&spread=none", "spread"), ("colors=red,blue&start=0.5,0.5&end=0.5,0.5", "start"),
+            ("colors=red,blue&spread=none", "spread"),
         ])
     func refusals(query: String, parameter: String) throws {
         #expect(throws: CSSExportError.self) { try CSSExport.text(for: Self.request(query)) }
@@ -140,6 +140,23 @@ struct CSSExportTests {
         } catch let error as CSSExportError {
             #expect(error.parameter == parameter)
         }
+    }
+
+    @Test(
+        "a zero-length start/end line is the one colour the rasterizer paints",
+        arguments: [
+            ("colors=red,blue&start=0.5,0.5&end=0.5,0.5", "linear-gradient(#0000ff, #0000ff)"),
+            (
+                "colors=red,blue&start=0,0&end=0,0&spread=repeat",
+                "linear-gradient(rgb(127.5 0 127.5), rgb(127.5 0 127.5))"
+            ),
+            ("colors=red,%230000ff80&start=1,1&end=1,1", "linear-gradient(#0000ff80, #0000ff80)"),
+        ])
+    func zeroLengthLine(query: String, css: String) throws {
+        #expect(try CSSExport.text(for: Self.request(query)) == css)
+        let a = try RenderedImage(query: query + "&width=16&height=8")
+        let b = try RenderedImage(query: "css=" + Self.escaped(css) + "&width=16&height=8")
+        #expect(maxDifference(a.pixel(3, 3), b.pixel(3, 3)) <= 1)
     }
 
     @Test("numbers are plain decimals, as short as keeps them")

@@ -55,8 +55,10 @@ struct GradientCSSRouteTests {
         // The service renders on one thread; the CLI on two (pipelined): the same bytes.
         let spec = try GradientSpec(queryItems: QueryString.decode(Substring(base.dropFirst(10) + "&grain=0.4&seed=4")))
         #expect(grained.body == (try GradientPNG.renderPNG(spec, pipelined: true)))
-        let invalid = try harness.record(base + "&seed=4")
+        let seedAlone = try harness.record(base + "&seed=4")
+        #expect(seedAlone.head.status == 200 && seedAlone.head.headers["ETag"] == plain.head.headers["ETag"])
+        let invalid = try harness.record(base + "&grain=0.1&seed=x")
         #expect(invalid.head.status == 400)
-        #expect(try ProblemJSON(invalid.body).parameter == "grain")
+        #expect(try ProblemJSON(invalid.body).parameter == "seed")
     }
 }

@@ -10,12 +10,7 @@ enum CSSColorText {
         func part(_ index: Int, _ value: Double, _ suffix: String = "") -> String {
             missing.contains(.component(index)) ? "none" : CSSNumber.text(value) + suffix
         }
-        var alpha = ""
-        if missing.contains(.alpha) {
-            alpha = " / none"
-        } else if color.alpha != 1 {
-            alpha = " / " + CSSNumber.text(color.alpha)
-        }
+        let alpha = alphaSuffix(color)
         switch space {
         case .srgb:
             let inGamut = (0..<3).allSatisfy { c[$0] >= 0 && c[$0] <= 1 }
@@ -37,6 +32,12 @@ enum CSSColorText {
         case .oklch, .lch:
             return ("\(space.rawValue)(\(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
         }
+    }
+
+    /// ` / alpha` (or ` / none`), nothing when opaque.
+    private static func alphaSuffix(_ color: InterpolationColor) -> String {
+        if color.missing.contains(.alpha) { return " / none" }
+        return color.alpha == 1 ? "" : " / " + CSSNumber.text(color.alpha)
     }
 
     /// A 0…1 channel on the 0…255 scale of `rgb()`, with the fewest decimals (up to 6) that read back as the same
@@ -67,12 +68,7 @@ enum CSSColorText {
         var components = color.components
         for index in 0..<3 where color.missing.contains(.component(index)) { components[index] = 0 }
         let lab = ColorSpace.oklab.fromSRGB(space.toSRGB(components))
-        var alpha = ""
-        if color.missing.contains(.alpha) {
-            alpha = " / none"
-        } else if color.alpha != 1 {
-            alpha = " / " + CSSNumber.text(color.alpha)
-        }
+        let alpha = alphaSuffix(color)
         return "oklab(\(CSSNumber.text(lab.x)) \(CSSNumber.text(lab.y)) \(CSSNumber.text(lab.z))\(alpha))"
     }
 }

@@ -17,8 +17,7 @@ public enum CSSExport {
         "\"" + SHA256.hexDigest(of: Array((version + "\n" + text).utf8)).prefix(32) + "\""
     }
 
-    /// The CSS `<image>` of `request`'s gradient, or why CSS cannot draw it (grain, `spread=reflect|none`, a
-    /// zero-length `start`/`end` line).
+    /// The CSS `<image>` of `request`'s gradient, or why CSS cannot draw it (grain, `spread=reflect|none`).
     public static func text(for request: ImageRequest) throws(CSSExportError) -> String {
         try text(for: request.spec, scale: request.scale)
     }
@@ -48,8 +47,9 @@ public enum CSSExport {
         var positionsInPixels = false
         switch spec.geometry {
         case .linear(let start, let end):
+            if start == end { return solidText(spec) }
             function = "linear-gradient"
-            let line = try linearLine(start: start, end: end, width: width, height: height)
+            let line = linearLine(start: start, end: end, width: width, height: height)
             if let direction = line.direction { prelude.append(direction) }
             offset = line.offset
             factor = line.factor
@@ -97,6 +97,18 @@ public enum CSSExport {
         return (repeating ? "repeating-" : "") + function + "(" + arguments.joined(separator: ", ") + ")"
     }
 
+    /// A zero-length `start`/`end` line paints one colour, as the rasterizer draws it (the last colour, or the
+    /// average of a period for `repeat`): a gradient of that colour twice.
+    private static func solidText(_ spec: GradientSpec) -> String {
+        let ramp = ColorRamp(spec: spec)
+        let color = spec.spread == .repeating ? ramp.averageColor() : ramp.toPremultipliedSRGB(ramp.lastColor)
+        let alpha = color.w
+        let straight = alpha > 0 ? SIMD3(color.x, color.y, color.z) / alpha : SIMD3<Double>()
+        let written = CSSColorText.text(
+            Quantized.color(InterpolationColor(components: straight, alpha: alpha, missing: [])), space: .srgb)
+        return "linear-gradient(\(written.text), \(written.text))"
+    }
+
     /// Whether the stops sit where CSS puts stops written without positions: evenly from 0 to 1, no hints.
     private static func isEvenlySpaced(_ stops: [GradientStop]) -> Bool {
         guard stops.count >= 2 else { return false }
@@ -115,15 +127,10 @@ public enum CSSExport {
     /// to the CSS gradient line's: t_css = (t − offset) / factor.
     private static func linearLine(
         start: PixelPoint, end: PixelPoint, width: Double, height: Double
-    ) throws(CSSExportError) -> (direction: String?, offset: Double, factor: Double) {
+    ) -> (direction: String?, offset: Double, factor: Double) {
         let dx = end.x - start.x
         let dy = end.y - start.y
         let lengthSquared = dx * dx + dy * dy
-        guard lengthSquared > 0 else {
-            throw CSSExportError(
-                parameter: "start",
-                detail: "start and end are the same point, a gradient line CSS cannot draw: move them apart")
-        }
         func matches(_ direction: GradientDescription.LinearDirection) -> Bool {
             let ends = ResolvedGeometry.linearEnds(direction, width: width, height: height, scale: 1)
             return Quantized.point(ends.0) == start && Quantized.point(ends.1) == end

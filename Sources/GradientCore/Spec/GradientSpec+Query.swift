@@ -39,9 +39,9 @@ extension GradientSpec {
         (grain, seed) = try Self.grain(parameters)
     }
 
-    /// `grain` (a number from 0 to 1) and `seed` (an integer from 0 to 4294967295, default 0). `seed` needs
-    /// `grain`; with `grain=0` it is accepted and changes nothing (so a slider at zero keeps its URL valid), and
-    /// both drop out of the spec.
+    /// `grain` (a number from 0 to 1) and `seed` (an integer from 0 to 4294967295, default 0). Without grain
+    /// (`grain` absent or 0) a valid `seed` changes nothing, so a grain slider at zero keeps its URL valid: both drop
+    /// out of the spec, whose canonical form and ETag are those of the query without them.
     static func grain(_ parameters: QueryParameters) throws(SpecError) -> (Double, UInt32) {
         var amount = 0.0
         if let text = parameters["grain"] {
@@ -56,9 +56,6 @@ extension GradientSpec {
             guard let value = NumberSyntax.integer(text, maxDigits: 10), value <= Int(UInt32.max) else {
                 throw .invalidValue(
                     parameter: "seed", token: String(text), expected: "an integer from 0 to 4294967295")
-            }
-            guard parameters.has("grain") else {
-                throw .missingParameter(parameter: "grain", reason: "seed is the grain's seed: add grain=0.2 (0 to 1)")
             }
             seed = UInt32(value)
         }
