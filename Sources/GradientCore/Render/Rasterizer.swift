@@ -143,6 +143,8 @@ public struct Rasterizer: Sendable {
         }
     }
 
+    /// Renders row `y`: without grain, one colour is filled (8 pixels written, then copied) and rows of a gradient
+    /// that does not vary down the image are cached; with grain every pixel is computed with its own noise.
     private mutating func render<E: PixelEncoder>(_ y: Int, _ row: UnsafeMutablePointer<UInt8>, _: E.Type) {
         let dither = Dither.lanes[self.dither ? y & 7 : 8]
         if let grain {
