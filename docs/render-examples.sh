@@ -18,4 +18,5 @@ render blue-yellow-srgb 'colors=blue,yellow&dir=horizontal&width=600&height=80'
 render blue-yellow-oklab 'colors=blue,yellow&dir=horizontal&width=600&height=80&space=oklab'
 render blue-yellow-oklch 'colors=blue,yellow&dir=horizontal&width=600&height=80&space=oklch'
 render repeating 'colors=%23334455@0px,%23334455@10px,%23f5f5f5@10px,%23f5f5f5@20px&angle=45&spread=repeat&width=600&height=120'
+render grain 'colors=0f2027,203a43,2c5364&angle=135&width=600&height=200&grain=0.35&seed=7'
 ls -l docs/examples

@@ -8,6 +8,10 @@ per-pixel largest channel error is at most 4/255. With dither=on the share of pi
 reported per case (and, for contrast, the share without dither); the median share over all cases must be at least
 0.99. Exits non-zero when any case fails or the median is below that.
 
+The same comparison then runs on the CSS that gradientd writes (`GET /gradient.css`, printed by `gradient explain`
+as `css:`): for every case above and for the queries in QUERY_CASES, Chromium renders the exported text and the
+engine renders the original query, at the same tolerances. So a page that copies gradientd's CSS looks like its PNG.
+
 Chromium dithers in each raster tile's own pixel coordinates, so every page is screenshot with tiles as large as the
 page and pages are kept below 512 device pixels in each direction (tiles do not grow past 512 here); cases start
 at multiples of 8 on their page.
@@ -82,6 +86,48 @@ CASES = [
     "radial-gradient(light-dark(red, blue), currentcolor, Canvas)",
 ]
 
+# Queries (without width and height) whose exported CSS Chromium renders, beside the exported form of every case
+# above: the parameter-only spellings the exporter turns into CSS (start/end lines, explicit radii, spaces whose
+# colours it writes in their own syntax or in oklab()).
+QUERY_CASES = [
+    "colors=ff7e5f,feb47b&dir=horizontal",
+    "colors=e96443,904e95&angle=135",
+    "colors=red,blue&start=0.2,0.1&end=0.8,0.7",
+    "colors=red,30%25,blue,green&start=0,1&end=1,0.5",
+    "colors=1e3c72,2a5298&dir=to-bottom-left",
+    "type=radial&colors=12c2e9,c471ed,f64f59&size=50,30&center=30%25,40%25",
+    "type=radial&colors=red,blue@20px,green@40px&size=40&spread=repeat",
+    "type=conic&colors=red@0deg,blue@90deg,red@180deg&from=33deg&center=25%25,75%25",
+    "colors=red,blue&space=srgb-linear&dir=horizontal",
+    "colors=red,white,blue&space=hwb&dir=horizontal",
+    "colors=f008,00f4&space=hsl&hue=longer&dir=horizontal",
+    "colors=oklab(0.7+0.3+-0.2),lab(60+-90+40)&space=srgb&dir=horizontal",
+    "colors=oklch(0.8+0.15+90),oklch(0.5+0.2+300)&space=oklch&hue=increasing&dir=horizontal",
+    "base=4a90e2&percentage=0.1",
+]
+
+
+def exported_css(gradient, query):
+    """The CSS gradientd writes for `query` at the cases' size (`gradient explain`'s `css:` line)."""
+    output = subprocess.run(
+        [gradient, "explain", f"{query}&width={WIDTH}&height={HEIGHT}"], check=True, capture_output=True, text=True
+    ).stdout
+    for line in output.splitlines():
+        if line.startswith("css: "):
+            return line[len("css: ") :]
+    sys.exit(f"gradient explain printed no css line for {query}")
+
+
+def all_cases(gradient):
+    """(CSS for Chromium, query for the engine, label) of every comparison: each CSS case as written, then the CSS
+    gradientd exports for each CSS case and for each query in QUERY_CASES."""
+    cases = [(css, "css=" + urllib.parse.quote(css, safe=""), css) for css in CASES]
+    queries = ["css=" + urllib.parse.quote(css, safe="") for css in CASES] + QUERY_CASES
+    for query in queries:
+        css = exported_css(gradient, query)
+        cases.append((css, query, "exported: " + css))
+    return cases
+
 
 def origin(index):
     """The page holding case `index` and the case's top-left corner on that page."""
@@ -90,9 +136,9 @@ def origin(index):
     return index // (COLUMNS * ROWS_PER_PAGE), GAP // 2 + column * (WIDTH + GAP), GAP // 2 + row * (HEIGHT + GAP)
 
 
-def write_page(path, page_number):
-    """Writes one page of at most COLUMNS x ROWS_PER_PAGE cases; returns its size."""
-    cases = [(index, css) for index, css in enumerate(CASES) if origin(index)[0] == page_number]
+def write_page(path, page_number, styles):
+    """Writes one page of at most COLUMNS x ROWS_PER_PAGE cases (`styles`: every case's CSS); returns its size."""
+    cases = [(index, css) for index, css in enumerate(styles) if origin(index)[0] == page_number]
     rows = (len(cases) + COLUMNS - 1) // COLUMNS
     page_width, page_height = COLUMNS * (WIDTH + GAP), rows * (HEIGHT + GAP)
     divs = []
@@ -128,9 +174,10 @@ def screenshot(chromium, page, output, width, height):
     )
 
 
-def render(gradient, css, dither, output):
-    query = f"css={urllib.parse.quote(css, safe='')}&width={WIDTH}&height={HEIGHT}&dither={dither}"
-    subprocess.run([gradient, "render", query, "-o", output], check=True)
+def render(gradient, query, dither, output):
+    subprocess.run(
+        [gradient, "render", f"{query}&width={WIDTH}&height={HEIGHT}&dither={dither}", "-o", output], check=True
+    )
 
 
 def over_white(image):
@@ -165,24 +212,25 @@ def main():
     started = time.monotonic()
     work = arguments.keep or tempfile.mkdtemp(prefix="gradient-chromium-")
     os.makedirs(work, exist_ok=True)
+    cases = all_cases(arguments.gradient)
     browsers = []
-    for page_number in range(origin(len(CASES) - 1)[0] + 1):
+    for page_number in range(origin(len(cases) - 1)[0] + 1):
         page = os.path.abspath(os.path.join(work, f"cases-{page_number}.html"))
         shot = os.path.join(work, f"chromium-{page_number}.png")
-        width, height = write_page(page, page_number)
+        width, height = write_page(page, page_number, [css for css, _, _ in cases])
         screenshot(arguments.chromium, page, shot, width, height)
         browsers.append(Image.open(shot))
         if browsers[-1].size != (width, height):
             sys.exit(f"screenshot is {browsers[-1].size[0]}x{browsers[-1].size[1]}, expected {width}x{height}")
     print(f"{'case':<4} {'MAE/255':>8} {'p99.5/255':>9} {'same,dither':>11} {'same,no dither':>14}  result  css")
     failures, shares = 0, []
-    for index, css in enumerate(CASES):
+    for index, (_, query, label) in enumerate(cases):
         page_number, x, y = origin(index)
         reference = over_white(browsers[page_number].crop((x, y, x + WIDTH, y + HEIGHT)))
         results = {}
         for dither in ("off", "on"):
             output = os.path.join(work, f"case{index:02d}-dither-{dither}.png")
-            render(arguments.gradient, css, dither, output)
+            render(arguments.gradient, query, dither, output)
             results[dither] = compare(reference, over_white(Image.open(output)))
         mean, p995, _ = results["off"]
         share, plain_share = f"{results['on'][2]:.1%}", f"{results['off'][2]:.1%}"
@@ -190,14 +238,14 @@ def main():
         verdict = "pass" if passed else "FAIL"
         shares.append(results["on"][2])
         failures += not passed
-        print(f"{index:<4} {mean:>8.3f} {p995:>9} {share:>11} {plain_share:>14}  {verdict:<6}  {css}")
+        print(f"{index:<4} {mean:>8.3f} {p995:>9} {share:>11} {plain_share:>14}  {verdict:<6}  {label}")
     median = statistics.median(shares)
     median_passed = median >= MIN_MEDIAN_IDENTICAL
     print(
         f"median share of pixels identical to Chromium with dither=on: {median:.2%} "
         f"({'pass' if median_passed else 'FAIL'}: at least {MIN_MEDIAN_IDENTICAL:.0%} required)"
     )
-    print(f"{len(CASES) - failures} passed, {failures} failed ({time.monotonic() - started:.1f} s)")
+    print(f"{len(cases) - failures} passed, {failures} failed ({time.monotonic() - started:.1f} s)")
     if not arguments.keep:
         shutil.rmtree(work)
     return 1 if failures or not median_passed else 0

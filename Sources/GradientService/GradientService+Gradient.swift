@@ -70,7 +70,7 @@ extension GradientService {
     }
 
     /// The image request of the query; a bad query is a 400 problem naming the parameter.
-    private func parseRequest(_ request: HTTPRequest) throws(Problem) -> ImageRequest {
+    func parseRequest(_ request: HTTPRequest) throws(Problem) -> ImageRequest {
         let items: [(name: String, value: String)]
         do {
             items = try QueryString.decode(request.query ?? "")

@@ -2,10 +2,10 @@ import HTTPCore
 import Locking
 import Synchronization
 
-/// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/healthz`,
-/// `/metrics`, `/openapi.yaml`, `/presets` and `/`. Every error is an RFC 9457 problem JSON response. Every response
-/// carries the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a CORS
-/// preflight.
+/// The gradientd HTTP service: `/gradient` renders (cached, single-flight, on a bounded pool), `/gradient.css`,
+/// `/healthz`, `/metrics`, `/openapi.yaml`, `/presets` and `/`. Every error is an RFC 9457 problem JSON response.
+/// Every response carries the fields of ``CrossOriginHeaders``, and `OPTIONS` on any route (or `*`) is answered as a
+/// CORS preflight.
 ///
 /// Handling never blocks the calling I/O thread: cache hits are answered at once and renders run on the service's
 /// own worker threads.
@@ -71,6 +71,8 @@ public final class GradientService: HTTPHandler {
         switch route {
         case .gradient:
             serveGradient(request, responder: responder)
+        case .gradientCSS:
+            serveGradientCSS(request, responder: responder)
         case .healthz:
             let body = Array((isDraining ? "{\"status\":\"draining\"}\n" : "{\"status\":\"ok\"}\n").utf8)
             send(

@@ -4,6 +4,8 @@ import HTTPCore
 struct Problem: Error, Sendable, Equatable {
     /// The problem type for an invalid query parameter.
     static let invalidParameterType = "tag:gradientd,2026:invalid-parameter"
+    /// The problem type for a gradient that CSS cannot express (`/gradient.css`).
+    static let noCSSEquivalentType = "tag:gradientd,2026:no-css-equivalent"
     /// The problem type for a full render queue.
     static let overloadedType = "tag:gradientd,2026:overloaded"
 

@@ -1,6 +1,7 @@
 /// The routes of the service, as they appear in metrics labels.
 enum ServiceRoute: String, Sendable, Hashable {
     case gradient = "/gradient"
+    case gradientCSS = "/gradient.css"
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"

@@ -7,7 +7,8 @@ let usage = """
 
     Usage:
       gradient render QUERY -o FILE   write the image to FILE (- for standard output)
-      gradient explain QUERY          print the canonical spec, the format, its ETag and the output size
+      gradient explain QUERY          print the canonical spec, the format, its ETag, the output size and the
+                                      CSS <image> that draws it (as /gradient.css)
       gradient assets QUERY --ios DIR/NAME.imageset
                                       write an Xcode image set: Contents.json and NAME.png, NAME@2x.png,
                                       NAME@3x.png at the query's CSS size times 1, 2 and 3
@@ -204,6 +205,11 @@ case "explain":
             print("etag: \(identity.etag)")
         }
         print(encodingLine(identity))
+    }
+    do {
+        print("css: \(try CSSExport.text(for: request))")
+    } catch {
+        print("css: none (\(error.detail))")
     }
 case "assets":
     writeAssets(Array(arguments.dropFirst()))

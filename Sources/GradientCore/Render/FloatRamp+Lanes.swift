@@ -2,10 +2,11 @@ extension FloatRamp {
     /// The pixel centres' offsets from a chunk's first pixel: Skia's `seed_shader` iota.
     static let pixelCentres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
 
-    /// Renders a row eight pixels at a time, with `parameter` giving each pixel's `t`.
+    /// Renders a row eight pixels at a time, with `parameter` giving each pixel's `t` and `offsets` what is added
+    /// to its channels (dither, grain).
     @inline(__always)
-    func renderRow<E: PixelEncoder, P: RowParameter>(
-        _ row: UnsafeMutablePointer<UInt8>, width: Int, dither: SIMD8<Float>, _ parameter: P, _: E.Type
+    func renderRow<E: PixelEncoder, P: RowParameter, O: ChannelOffsets>(
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, offsets: O, _ parameter: P, _: E.Type
     ) {
         factors.withUnsafeBufferPointer { factors in
             biases.withUnsafeBufferPointer { biases in
@@ -15,7 +16,9 @@ extension FloatRamp {
                     while x < width {
                         let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
                         let color = color(at: parameter.t(atCenters: centers), tables)
-                        E.store(color, dither: dither, count: min(8, width - x), to: row + x * E.bytesPerPixel)
+                        E.store(
+                            color, offset: offsets.offsets(x: x), count: min(8, width - x),
+                            to: row + x * E.bytesPerPixel)
                         x += 8
                     }
                 }

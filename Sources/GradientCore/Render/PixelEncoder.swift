@@ -9,13 +9,14 @@ struct PixelLanes {
 
 /// Writes eight premultiplied sRGB pixels as output bytes, as Skia's store stages do: each channel clamped and
 /// rounded to nearest (ties to even, the rounding of Skia's x86 SIMD stores), 16-bit values big-endian.
-/// Opaque 8-bit pixels get the dither offset added to the premultiplied colour and are clamped to [0, alpha], as
+/// Opaque 8-bit pixels get the dither (and grain) offset added to the premultiplied colour and are clamped to [0, alpha], as
 /// Skia's dither stage does; RGBA output is un-premultiplied and dithered after un-premultiplying, so a translucent
 /// colour keeps its exact hue (a white fade stays pure white).
 protocol PixelEncoder {
     static var bytesPerPixel: Int { get }
-    /// Stores the first `count` (1…8) lanes; `dither` holds each lane's offset (already divided by 255, or zero).
-    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>)
+    /// Stores the first `count` (1…8) lanes; `offset` holds each lane's offset on the 0…1 scale (the dither
+    /// offset, already divided by 255, plus the grain offset; zero for neither), added to the colour channels.
+    static func store(_ color: PixelLanes, offset: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>)
 }
 
 /// `round(clamp(value, 0, 1) × scale)`, ties to even, as integer lanes (scale at most 65,535): adding 1.5 × 2²³
@@ -39,11 +40,11 @@ enum RGB8Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 3 }
 
     @inline(__always)
-    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+    static func store(_ color: PixelLanes, offset: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
         // Opaque: Skia's clamp to [0, alpha] is the store's clamp to [0, 1].
         let packed =
-            quantized(color.red + dither, scale: 255) | quantized(color.green + dither, scale: 255) &<< 8
-            | quantized(color.blue + dither, scale: 255) &<< 16
+            quantized(color.red + offset, scale: 255) | quantized(color.green + offset, scale: 255) &<< 8
+            | quantized(color.blue + offset, scale: 255) &<< 16
         let raw = UnsafeMutableRawPointer(pointer)
         // Four-byte stores that overlap the next pixel, except for the last one, which must not pass the row's end.
         for lane in 0..<(count - 1) {
@@ -61,13 +62,13 @@ enum RGBA8Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 4 }
 
     @inline(__always)
-    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+    static func store(_ color: PixelLanes, offset: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
         let alpha = quantized(color.alpha, scale: 255)
         let (red, green, blue) = unpremultiplied(color)
         let keep = SIMD8<UInt32>(repeating: 0).replacing(with: 0xFF_FFFF, where: alpha .> 0)
         let packed =
-            (quantized(red + dither, scale: 255) | quantized(green + dither, scale: 255) &<< 8
-                | quantized(blue + dither, scale: 255) &<< 16) & keep | alpha &<< 24
+            (quantized(red + offset, scale: 255) | quantized(green + offset, scale: 255) &<< 8
+                | quantized(blue + offset, scale: 255) &<< 16) & keep | alpha &<< 24
         let raw = UnsafeMutableRawPointer(pointer)
         for lane in 0..<count {
             raw.storeBytes(of: packed[lane].littleEndian, toByteOffset: lane * 4, as: UInt32.self)
@@ -82,15 +83,15 @@ private func write16(_ sample: UInt32, to pointer: UnsafeMutablePointer<UInt8>) 
     pointer[1] = UInt8(truncatingIfNeeded: sample)
 }
 
-/// 16-bit RGB for opaque images (never dithered).
+/// 16-bit RGB for opaque images (never dithered: `offset` is the grain alone).
 enum RGB16Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 6 }
 
     @inline(__always)
-    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
-        let red = quantized(color.red, scale: 65535)
-        let green = quantized(color.green, scale: 65535)
-        let blue = quantized(color.blue, scale: 65535)
+    static func store(_ color: PixelLanes, offset: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+        let red = quantized(color.red + offset, scale: 65535)
+        let green = quantized(color.green + offset, scale: 65535)
+        let blue = quantized(color.blue + offset, scale: 65535)
         for lane in 0..<count {
             write16(red[lane], to: pointer + lane * 6)
             write16(green[lane], to: pointer + lane * 6 + 2)
@@ -99,17 +100,17 @@ enum RGB16Encoder: PixelEncoder {
     }
 }
 
-/// 16-bit RGBA, straight alpha (never dithered).
+/// 16-bit RGBA, straight alpha (never dithered: `offset` is the grain alone, added to the straight colour).
 enum RGBA16Encoder: PixelEncoder {
     static var bytesPerPixel: Int { 8 }
 
     @inline(__always)
-    static func store(_ color: PixelLanes, dither: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
+    static func store(_ color: PixelLanes, offset: SIMD8<Float>, count: Int, to pointer: UnsafeMutablePointer<UInt8>) {
         let (red, green, blue) = unpremultiplied(color)
         let keep = SIMD8<UInt32>(repeating: 0).replacing(with: 0xFFFF, where: color.alpha .> 0)
-        let redSamples = quantized(red, scale: 65535) & keep
-        let greenSamples = quantized(green, scale: 65535) & keep
-        let blueSamples = quantized(blue, scale: 65535) & keep
+        let redSamples = quantized(red + offset, scale: 65535) & keep
+        let greenSamples = quantized(green + offset, scale: 65535) & keep
+        let blueSamples = quantized(blue + offset, scale: 65535) & keep
         let alpha = quantized(color.alpha, scale: 65535)
         for lane in 0..<count {
             write16(redSamples[lane], to: pointer + lane * 8)

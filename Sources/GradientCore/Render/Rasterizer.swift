@@ -19,6 +19,8 @@ public struct Rasterizer: Sendable {
     private let shader: Shader
     private let stages: FloatRamp
     private let dither: Bool
+    /// The spec's grain, or nil without grain (rows then take the fast paths: one colour filled, rows cached).
+    private let grain: Grain?
     private var rowCache: [UInt8] = []
     private var cachedRowKeys: [Int] = []
 
@@ -37,8 +39,9 @@ public struct Rasterizer: Sendable {
     }
 
     /// Whether rows cost next to nothing to produce: one colour, or a gradient that does not vary across or down
-    /// the image (rows are filled or copied rather than computed pixel by pixel).
+    /// the image (rows are filled or copied rather than computed pixel by pixel); never with grain.
     public var hasCheapRows: Bool {
+        guard grain == nil else { return false }
         switch shader {
         case .solid: return true
         case .linear(let m0, let m2, _): return m0 == 0 || m2 == 0
@@ -53,6 +56,7 @@ public struct Rasterizer: Sendable {
         let opaqueStops = spec.stops.allSatisfy { $0.color.alpha >= 1 && !$0.color.missing.contains(.alpha) }
         isOpaque = opaqueStops && spec.spread != .transparent
         dither = spec.dither && spec.depth == .eight
+        grain = spec.grain > 0 ? Grain(amount: spec.grain, seed: spec.seed) : nil
         switch (spec.depth, isOpaque) {
         case (.eight, true): bytesPerPixel = 3
         case (.eight, false): bytesPerPixel = 4
@@ -139,35 +143,74 @@ public struct Rasterizer: Sendable {
         }
     }
 
+    /// Renders row `y`: without grain, one colour is filled (8 pixels written, then copied) and rows of a gradient
+    /// that does not vary down the image are cached; with grain every pixel is computed with its own noise.
     private mutating func render<E: PixelEncoder>(_ y: Int, _ row: UnsafeMutablePointer<UInt8>, _: E.Type) {
         let dither = Dither.lanes[self.dither ? y & 7 : 8]
+        if let grain {
+            render(y, row, GrainedRowDither(dither: dither, grain: grain, y: y), E.self)
+            return
+        }
+        let width = spec.pixelWidth
+        if case .solid(let color) = shader {
+            fillRepeating(row, width: width, dither: dither, color: color, E.self)
+            return
+        }
+        if case .linear(let m0, let m2, let m4) = shader {
+            if m0 == 0 {
+                let rowT = (Float(y) + 0.5).multiplied(by: m2, adding: m4)
+                fillRepeating(
+                    row, width: width, dither: dither, color: stages.color(at: SIMD8(repeating: rowT)), E.self)
+                return
+            }
+            if m2 == 0, copyCachedRow(y, into: row) { return }
+            render(y, row, RowDither(dither: dither), E.self)
+            if m2 == 0 { cacheRow(y, from: row) }
+            return
+        }
+        render(y, row, RowDither(dither: dither), E.self)
+    }
+
+    /// Computes row `y` pixel by pixel with `offsets` added to every pixel's channels (no filling, no cached rows:
+    /// with grain every pixel differs).
+    private func render<E: PixelEncoder, O: ChannelOffsets>(
+        _ y: Int, _ row: UnsafeMutablePointer<UInt8>, _ offsets: O, _: E.Type
+    ) {
         let width = spec.pixelWidth
         // Skia's seed_shader: the device pixel centre, in 32-bit floats.
         let centerY = Float(y) + 0.5
         switch shader {
         case .solid(let color):
-            fillRepeating(row, width: width, dither: dither, color: color, E.self)
+            fill(row, width: width, offsets: offsets, color: color, E.self)
         case .linear(let m0, let m2, let m4):
             let rowT = centerY.multiplied(by: m2, adding: m4)
             if m0 == 0 {
-                let color = stages.color(at: SIMD8(repeating: rowT))
-                fillRepeating(row, width: width, dither: dither, color: color, E.self)
+                fill(row, width: width, offsets: offsets, color: stages.color(at: SIMD8(repeating: rowT)), E.self)
                 return
             }
-            if m2 == 0, copyCachedRow(y, into: row) { return }
-            stages.renderRow(row, width: width, dither: dither, LinearRowParameter(m0: m0, rowT: rowT), E.self)
-            if m2 == 0 { cacheRow(y, from: row) }
+            stages.renderRow(row, width: width, offsets: offsets, LinearRowParameter(m0: m0, rowT: rowT), E.self)
         case .radial(let scaleX, let offsetX, let scaleY, let offsetY, let tScale, let tBias):
             let mappedY = centerY.multiplied(by: scaleY, adding: offsetY)
             let parameter = RadialRowParameter(
                 scaleX: scaleX, offsetX: offsetX, mappedYSquared: mappedY * mappedY, tScale: tScale, tBias: tBias)
-            stages.renderRow(row, width: width, dither: dither, parameter, E.self)
+            stages.renderRow(row, width: width, offsets: offsets, parameter, E.self)
         case .conic(let matrix, let tScale, let tBias):
             let parameter = ConicRowParameter(
                 m0: matrix.0, m1: matrix.1, rowX: centerY.multiplied(by: matrix.2, adding: matrix.4),
                 rowY: centerY.multiplied(by: matrix.3, adding: matrix.5),
                 tScale: tScale, tBias: tBias)
-            stages.renderRow(row, width: width, dither: dither, parameter, E.self)
+            stages.renderRow(row, width: width, offsets: offsets, parameter, E.self)
+        }
+    }
+
+    /// Writes one colour across a row, eight pixels at a time, each with its own offsets.
+    private func fill<E: PixelEncoder, O: ChannelOffsets>(
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, offsets: O, color: PixelLanes, _: E.Type
+    ) {
+        var x = 0
+        while x < width {
+            E.store(color, offset: offsets.offsets(x: x), count: min(8, width - x), to: row + x * E.bytesPerPixel)
+            x += 8
         }
     }
 
@@ -176,7 +219,7 @@ public struct Rasterizer: Sendable {
         _ row: UnsafeMutablePointer<UInt8>, width: Int, dither: SIMD8<Float>, color: PixelLanes, _: E.Type
     ) {
         let period = min(8, width)
-        E.store(color, dither: dither, count: period, to: row)
+        E.store(color, offset: dither, count: period, to: row)
         var filled = period * E.bytesPerPixel
         let total = width * E.bytesPerPixel
         while filled < total {

@@ -3,7 +3,8 @@ extension GradientSpec {
     /// key of the service. Numbers are the spec's own (already on a 1e-6 grid), printed in Swift's shortest
     /// round-trip form, which is the same on every host.
     ///
-    /// Example: `1920x1080 d8 dither linear(960 0, 960 1080) pad srgb stops(srgb 1 0 0 / 1 @0; srgb 0 0 1 / 1 @1)`
+    /// Example: `1920x1080 d8 dither linear(960 0, 960 1080) pad srgb stops(srgb 1 0 0 / 1 @0; srgb 0 0 1 / 1 @1)`;
+    /// grain adds ` grain(0.25 seed 7)` at the end, and only when there is grain, so grainless forms are unchanged.
     public var canonicalForm: String {
         var text = "\(pixelWidth)x\(pixelHeight) d\(depth.rawValue) \(dither ? "dither" : "nodither") "
         switch geometry {
@@ -26,7 +27,9 @@ extension GradientSpec {
             text += "\(component(c.alpha, c.missing.contains(.alpha))) @\(number(stop.position))"
             if let hint = stop.hintToNext { text += " ~\(number(hint))" }
         }
-        return text + ")"
+        text += ")"
+        if grain > 0 { text += " grain(\(number(grain)) seed \(seed))" }
+        return text
     }
 
     /// The SHA-256 of the canonical form prefixed by `version` (which must change whenever the bytes rendered for

@@ -27,8 +27,8 @@ extension GradientSpec {
             try parameters.refuse(
                 Self.parametersExclusiveWithCSS, because: "css",
                 reason:
-                    "css gives the whole gradient; only width, height, scale, dither, depth, format and quality "
-                    + "combine with it")
+                    "css gives the whole gradient; only width, height, scale, dither, depth, format, quality, "
+                    + "grain and seed combine with it")
             description = try CSSGradientParser.parse(css, limits: limits)
         } else {
             description = try GradientDescription(parameters: parameters, limits: limits)
@@ -37,5 +37,29 @@ extension GradientSpec {
             "dither", ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false], default: true)
         let depth = try parameters.keyword("depth", ["8": BitDepth.eight, "16": .sixteen], default: .eight)
         try self.init(description: description, size: size, dither: dither, depth: depth)
+        (grain, seed) = try Self.grain(parameters)
+    }
+
+    /// `grain` (a number from 0 to 1) and `seed` (an integer from 0 to 4294967295, default 0). Without grain
+    /// (`grain` absent or 0) a valid `seed` changes nothing, so a grain slider at zero keeps its URL valid: both drop
+    /// out of the spec, whose canonical form and ETag are those of the query without them.
+    static func grain(_ parameters: QueryParameters) throws(SpecError) -> (Double, UInt32) {
+        var amount = 0.0
+        if let text = parameters["grain"] {
+            guard let value = NumberSyntax.number(text), value >= 0, value <= 1 else {
+                throw .invalidValue(
+                    parameter: "grain", token: String(text), expected: "a number from 0 (no grain) to 1, such as 0.2")
+            }
+            amount = Quantized.value(value)
+        }
+        var seed: UInt32 = 0
+        if let text = parameters["seed"] {
+            guard let value = NumberSyntax.integer(text, maxDigits: 10), value <= Int(UInt32.max) else {
+                throw .invalidValue(
+                    parameter: "seed", token: String(text), expected: "an integer from 0 to 4294967295")
+            }
+            seed = UInt32(value)
+        }
+        return amount > 0 ? (amount, seed) : (0, 0)
     }
 }

@@ -22,11 +22,15 @@ public struct GradientSpec: Sendable, Hashable {
     public var dither: Bool
     /// Bits per channel of the output.
     public var depth: BitDepth
+    /// The strength of the film grain (``Grain``), 0…1 on the 1e-6 grid; 0 is none.
+    public var grain: Double
+    /// The grain's seed; 0 whenever ``grain`` is 0, so that every grainless spec has one form.
+    public var seed: UInt32
 
     /// Creates a spec from already-resolved parts; `stops` must be non-empty and sorted by position.
     public init(
         pixelWidth: Int, pixelHeight: Int, geometry: GradientGeometry, stops: [GradientStop], spread: Spread,
-        space: ColorSpace, hue: HueInterpolation, dither: Bool, depth: BitDepth
+        space: ColorSpace, hue: HueInterpolation, dither: Bool, depth: BitDepth, grain: Double = 0, seed: UInt32 = 0
     ) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
@@ -37,6 +41,8 @@ public struct GradientSpec: Sendable, Hashable {
         self.hue = hue
         self.dither = dither
         self.depth = depth
+        self.grain = grain > 0 ? grain : 0
+        self.seed = grain > 0 ? seed : 0
     }
 }
 

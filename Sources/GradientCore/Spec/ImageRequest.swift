@@ -13,17 +13,20 @@ public struct ImageRequest: Sendable, Hashable {
     public var isDitherExplicit: Bool
     /// Whether the image fits the whole-frame formats' pixel limit.
     public var fitsWholeFrame: Bool
+    /// The device pixel ratio (`scale`): device pixels per CSS pixel, for writing lengths back in CSS pixels.
+    public var scale: Double
 
     /// Creates a request from already-validated parts.
     public init(
         spec: GradientSpec, formatChoice: FormatChoice = .fixed(.png), quality: Int? = nil,
-        isDitherExplicit: Bool = false, fitsWholeFrame: Bool = true
+        isDitherExplicit: Bool = false, fitsWholeFrame: Bool = true, scale: Double = 1
     ) {
         self.spec = spec
         self.formatChoice = formatChoice
         self.quality = quality
         self.isDitherExplicit = isDitherExplicit
         self.fitsWholeFrame = fitsWholeFrame
+        self.scale = scale
     }
 
     /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order), as
@@ -67,7 +70,8 @@ public struct ImageRequest: Sendable, Hashable {
         }
         self.init(
             spec: spec, formatChoice: choice, quality: quality, isDitherExplicit: parameters.has("dither"),
-            fitsWholeFrame: area <= limits.maxFramePixels)
+            fitsWholeFrame: area <= limits.maxFramePixels,
+            scale: try ImageSize(parameters: parameters, limits: limits).scale)
     }
 
     /// The formats this request may be written in, most preferred first: the one named, or for `format=auto`

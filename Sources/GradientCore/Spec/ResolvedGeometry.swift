@@ -90,7 +90,7 @@ struct ResolvedGeometry {
         }
     }
 
-    private static func linearEnds(
+    static func linearEnds(
         _ direction: GradientDescription.LinearDirection, width: Double, height: Double, scale: Double,
         viewport: (width: Double, height: Double)
     ) -> (PixelPoint, PixelPoint) {

@@ -1,0 +1,76 @@
+/// A spec's colour (already in the interpolation space) written as CSS text that parses back to the same
+/// components: the space's own function (`oklab()`, `lch()`, `hsl()`…), hex for whole-byte sRGB, `rgb()` for
+/// other in-gamut sRGB, `color()` for the predefined spaces, and `oklab()` where the space has no function of its own (`srgb-linear`) or its function
+/// would clamp (sRGB outside 0…1). Missing components are `none`.
+enum CSSColorText {
+    /// The text, and whether CSS counts it as a legacy colour (which makes `srgb` the default space).
+    static func text(_ color: InterpolationColor, space: ColorSpace) -> (text: String, isLegacy: Bool) {
+        let c = color.components
+        let missing = color.missing
+        func part(_ index: Int, _ value: Double, _ suffix: String = "") -> String {
+            missing.contains(.component(index)) ? "none" : CSSNumber.text(value) + suffix
+        }
+        let alpha = alphaSuffix(color)
+        switch space {
+        case .srgb:
+            let inGamut = (0..<3).allSatisfy { c[$0] >= 0 && c[$0] <= 1 }
+            guard inGamut else { return (oklab(color, from: .srgb), false) }
+            if missing.isEmpty, let hex = hex(c, alpha: color.alpha) { return (hex, true) }
+            func channel(_ index: Int) -> String {
+                missing.contains(.component(index)) ? "none" : byteScale(c[index])
+            }
+            let text = "rgb(\(channel(0)) \(channel(1)) \(channel(2))\(alpha))"
+            return (text, true)
+        case .srgbLinear:
+            return (oklab(color, from: .srgbLinear), false)
+        case .hsl:
+            return ("hsl(\(part(0, c.x)) \(part(1, c.y * 100, "%")) \(part(2, c.z * 100, "%"))\(alpha))", true)
+        case .hwb:
+            return ("hwb(\(part(0, c.x)) \(part(1, c.y * 100, "%")) \(part(2, c.z * 100, "%"))\(alpha))", true)
+        case .oklab, .lab:
+            return ("\(space.rawValue)(\(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
+        case .oklch, .lch:
+            return ("\(space.rawValue)(\(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
+        case .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
+            return ("color(\(space.rawValue) \(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
+        }
+    }
+
+    /// ` / alpha` (or ` / none`), nothing when opaque.
+    private static func alphaSuffix(_ color: InterpolationColor) -> String {
+        if color.missing.contains(.alpha) { return " / none" }
+        return color.alpha == 1 ? "" : " / " + CSSNumber.text(color.alpha)
+    }
+
+    /// A 0…1 channel on the 0…255 scale of `rgb()`, with the fewest decimals (up to 6) that read back as the same
+    /// channel on the spec's grid.
+    private static func byteScale(_ value: Double) -> String {
+        for decimals in 0...6 {
+            let text = CSSNumber.fixed(value * 255, decimals: decimals)
+            if let parsed = Double(text), Quantized.value(parsed / 255) == value { return text }
+        }
+        return CSSNumber.text(value * 255)
+    }
+
+    /// `#rrggbb` or `#rrggbbaa` when every channel is a whole byte on the spec's grid.
+    private static func hex(_ c: SIMD3<Double>, alpha: Double) -> String? {
+        var bytes: [Int] = []
+        for value in [c.x, c.y, c.z, alpha] {
+            let byte = (value * 255).rounded()
+            guard Quantized.value(byte / 255) == value else { return nil }
+            bytes.append(Int(byte))
+        }
+        if bytes[3] == 255 { bytes.removeLast() }
+        let digits = Array("0123456789abcdef")
+        return "#" + String(bytes.flatMap { [digits[$0 >> 4], digits[$0 & 15]] })
+    }
+
+    /// The colour converted to OKLab (components in `space`, missing ones counted as 0; alpha kept).
+    private static func oklab(_ color: InterpolationColor, from space: ColorSpace) -> String {
+        var components = color.components
+        for index in 0..<3 where color.missing.contains(.component(index)) { components[index] = 0 }
+        let lab = ColorSpace.oklab.fromSRGB(space.toSRGB(components))
+        let alpha = alphaSuffix(color)
+        return "oklab(\(CSSNumber.text(lab.x)) \(CSSNumber.text(lab.y)) \(CSSNumber.text(lab.z))\(alpha))"
+    }
+}
