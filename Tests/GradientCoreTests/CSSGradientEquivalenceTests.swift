@@ -116,8 +116,8 @@ struct CSSGradientEquivalenceTests {
         ("radial-gradient(at 25% bottom, red, blue)", "type=radial&colors=red,blue&center=25%25,1"),
         ("radial-gradient(at right 10px top 20px, red, blue)", "type=radial&colors=red,blue&center=290px,20px"),
         ("radial-gradient(at left 10% bottom 25%, red, blue)", "type=radial&colors=red,blue&center=10%25,75%25"),
-        ("radial-gradient(at right 30px center, red, blue)", "type=radial&colors=red,blue&center=270px,50%25"),
-        ("radial-gradient(at top left 20px, red, blue)", "type=radial&colors=red,blue&center=20px,0"),
+        ("radial-gradient(at right 30px top 50%, red, blue)", "type=radial&colors=red,blue&center=270px,50%25"),
+        ("radial-gradient(at top 0 left 20px, red, blue)", "type=radial&colors=red,blue&center=20px,0"),
         ("radial-gradient(at bottom 10px right 20px, red, blue)", "type=radial&colors=red,blue&center=280px,190px"),
         ("radial-gradient(circle at 10% 20%, red, blue)", "type=radial&colors=red,blue&shape=circle&center=0.1,0.2"),
         (

@@ -60,7 +60,10 @@ struct CSSGradientErrorTests {
             "linear-gradient(red, 30%, 40%, blue)",
             "a colour hint must stand between two colour stops at offset 26, got \"40%\""
         ),
-        ("linear-gradient(red, blue", "expected a position, ',' or ')' at offset 25, got the end of the text"),
+        (
+            "linear-gradient(red, blue,",
+            "invalid colour: expected a colour, found the end of the text at offset 26, got the end of the text"
+        ),
         ("linear-gradient(red, blue))", "expected the end of the text after the gradient at offset 26, got \")\""),
         ("linear-gradient(red, blue /* x", "unterminated comment at offset 26, got \"/*\""),
         ("linear-gradient()", "invalid colour: expected a colour, found ')' at offset 16, got \")\""),
@@ -85,7 +88,8 @@ struct CSSGradientErrorTests {
         ),
         (
             "radial-gradient(at 10px 20px 30px, red, blue)",
-            "expected a keyword followed by an optional offset at offset 19, got \"10px\""
+            "a position takes 1, 2 or 4 values, not 3 (an offset for each edge keyword: 'right 10px top 0') at offset 19, "
+                + "got \"10px\""
         ),
         ("radial-gradient(circle circle, red)", "expected ',' at offset 23, got \"circle\""),
         ("conic-gradient(from 10px, red, blue)", "expected an angle after 'from' at offset 20, got \"10px\""),

@@ -147,6 +147,18 @@ struct RadialGeometryTests {
         expectPixels(image) { x, y in (((x - 30) * (x - 30) + (y - 30) * (y - 30)).squareRoot()) / 20 }
     }
 
+    /// Blink moves the radius to stops past the end; with all of them at one position Skia draws a hard edge there.
+    @Test("stops all at one position past the radius draw the first colour inside that circle, the last outside")
+    func coincidentStopsPastTheRadius() throws {
+        for css in ["radial-gradient(circle 16px, red 30px, blue)", "radial-gradient(circle 16px, red 187.5%25, blue)"]
+        {
+            let image = try RenderedImage(query: "css=\(css)&width=64&height=48&dither=off")
+            #expect(image.pixel(32 + 29, 24) == SIMD4(255, 0, 0, 255), "\(css)")
+            #expect(image.pixel(32 + 10, 24) == SIMD4(255, 0, 0, 255), "\(css)")
+            #expect(image.pixel(0, 0) == SIMD4(0, 0, 255, 255), "\(css)")
+        }
+    }
+
     @Test("an ellipse of zero height renders the last colour, or the average when repeating")
     func degenerateZeroHeight() throws {
         let padded = try RenderedImage(query: "type=radial&colors=red,blue&size=10px,0px&width=20&height=20&dither=off")

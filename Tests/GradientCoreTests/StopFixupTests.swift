@@ -31,6 +31,17 @@ struct StopFixupTests {
         #expect(spec.stops[0].hintToNext == hint)
     }
 
+    @Test(
+        "a run of stops without positions is spread from or to a hint beside it, as Chromium spreads it",
+        arguments: [
+            ("red,blue@40%25,60%25,black,white", [0.0, 0.4, 0.8, 1]),
+            ("red,blue,30%25,green,white", [0, 0.15, 0.65, 1]),
+        ])
+    func runsStartAtHints(colors: String, expected: [Double]) throws {
+        let spec = try GradientSpec(queryItems: try QueryString.decode(Substring("colors=\(colors)")))
+        #expect(spec.stops.map(\.position) == expected)
+    }
+
     @Test("a stop after a hint is raised to the hint")
     func stopAfterHint() throws {
         let spec = try GradientSpec(queryItems: [("colors", "red,0.5,blue 0.2")])

@@ -11,8 +11,9 @@ extension CSSGradientParser {
         }
     }
 
-    /// A `<position>` (CSS Values 4, with the 3-value forms of `background-position`): one to four values from
-    /// `left`, `center`, `right`, `top`, `bottom` and length-percentages; keyword offsets count from their edge.
+    /// A `<position>` (CSS Values 4): one, two or four values from `left`, `center`, `right`, `top`, `bottom` and
+    /// length-percentages; keyword offsets count from their edge. The 3-value forms of `background-position`
+    /// (`right 10px top`) are not a `<position>`, and browsers refuse them in a gradient.
     mutating func parsePosition() throws(SpecError) -> PointDescription {
         var values: [PositionValue] = []
         while values.count < 4 {
@@ -30,6 +31,10 @@ extension CSSGradientParser {
         case 0: throw error("expected a position after 'at'", at: try peek())
         case 1: return try onePosition(values[0])
         case 2: return try twoPositions(values[0], values[1])
+        case 3:
+            throw error(
+                "a position takes 1, 2 or 4 values, not 3 (an offset for each edge keyword: 'right 10px top 0')",
+                at: values[0].token)
         default: return try offsetPositions(values)
         }
     }
@@ -70,8 +75,8 @@ extension CSSGradientParser {
         }
     }
 
-    /// The 3- and 4-value forms: two keywords, each of `left`/`right`/`top`/`bottom` optionally followed by an
-    /// offset from that edge, or `center`; one for each axis.
+    /// The 4-value form: two keywords, each of `left`/`right`/`top`/`bottom` followed by an offset from that edge;
+    /// one for each axis.
     private func offsetPositions(_ values: [PositionValue]) throws(SpecError) -> PointDescription {
         var groups: [(name: String, token: CSSToken, offset: LengthPercentage?)] = []
         var index = 0

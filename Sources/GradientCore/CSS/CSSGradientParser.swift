@@ -15,9 +15,47 @@ struct CSSGradientParser {
         "conic-gradient": (.conic, .pad), "repeating-conic-gradient": (.conic, .repeating),
     ]
 
-    /// Parses the whole of `text` as one gradient function.
+    /// Parses the whole of `text` as one gradient function. As CSS Syntax 3 says, the end of the text closes every
+    /// function and parenthesis still open (`linear-gradient(red, blue` is `linear-gradient(red, blue)`); an error
+    /// found past the text names its end.
     static func parse(_ text: Substring, limits: SpecLimits) throws(SpecError) -> GradientDescription {
-        var copy = String(text)
+        let written = String(text)
+        do throws(SpecError) {
+            return try parseClosed(written + String(repeating: ")", count: unclosedParentheses(in: written)), limits)
+        } catch .cssSyntax(let offset, _, let message) where offset >= written.unicodeScalars.count {
+            let closer = ", found ')'"
+            let atEnd =
+                message.hasSuffix(closer) ? message.dropLast(closer.count) + ", found the end of the text" : message
+            throw .cssSyntax(offset: written.unicodeScalars.count, token: "", message: atEnd)
+        }
+    }
+
+    /// How many functions and parentheses `text` leaves open at its end (comments skipped; counting stops at a
+    /// `)` that closes nothing, which the parser refuses).
+    static func unclosedParentheses(in text: String) -> Int {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var tokens = CSSTokenizer(bytes: bytes)
+            var depth = 0
+            while true {
+                let start = tokens.skippingWhitespace(from: tokens.position).end
+                let token = tokens.token(at: start)
+                switch token.kind {
+                case .end: return depth
+                case .function, .openParenthesis: depth += 1
+                case .closeParenthesis:
+                    guard depth > 0 else { return 0 }
+                    depth -= 1
+                default: break
+                }
+                tokens.position = token.range.upperBound
+            }
+        }
+    }
+
+    /// Parses `text`, whose parentheses are all closed, as one gradient function.
+    private static func parseClosed(_ text: String, _ limits: SpecLimits) throws(SpecError) -> GradientDescription {
+        var copy = text
         let result: Result<GradientDescription, SpecError> = copy.withUTF8 { bytes in
             var parser = CSSGradientParser(tokens: CSSTokenizer(bytes: bytes), limits: limits)
             do throws(SpecError) {

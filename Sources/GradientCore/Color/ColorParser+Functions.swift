@@ -1,6 +1,8 @@
 extension ColorParser {
-    /// `rgb()` / `rgba()`: channels as numbers (0…255) or percentages, clamped; legacy or modern syntax.
-    mutating func parseRGB(function: String) throws(ColorSyntaxError) -> CSSColor {
+    /// `rgb()` / `rgba()`: channels as numbers (0…255) or percentages, clamped to that range unless
+    /// `clampsChannels` is false, as for a relative colour (`rgb(from red r calc(g + 300) b)` keeps its
+    /// out-of-range green, as in Chromium, until the gradient is drawn); legacy or modern syntax.
+    mutating func parseRGB(function: String, clampsChannels: Bool = true) throws(ColorSyntaxError) -> CSSColor {
         let arguments = try readArguments(function: function, allowsCommas: true)
         if arguments.isCommaSeparated {
             let firstIsPercentage = Self.isPercentage(arguments.components[0])
@@ -11,8 +13,10 @@ extension ColorParser {
         var values: [(Double, missing: Bool)] = []
         for token in arguments.components {
             switch token.value {
-            case .number(let n): values.append((Self.clamped(n, 0, 255) / 255, false))
-            case .percentage(let p): values.append((Self.clamped(p, 0, 100) / 100, false))
+            case .number(let n):
+                values.append((clampsChannels ? Self.clamped(n, 0, 255) / 255 : Self.limited(n / 255), false))
+            case .percentage(let p):
+                values.append((clampsChannels ? Self.clamped(p, 0, 100) / 100 : Self.limited(p / 100), false))
             case .none: values.append((0, true))
             case .dimension(_, let unit):
                 throw error("unexpected unit \"\(unit)\" in \(function)()", at: token.offset)

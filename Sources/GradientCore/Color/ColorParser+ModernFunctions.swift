@@ -131,7 +131,7 @@ extension ColorParser {
         }
         var color: CSSColor
         switch function {
-        case "rgb", "rgba": color = try parseRGB(function: function)
+        case "rgb", "rgba": color = try parseRGB(function: function, clampsChannels: false)
         case "hsl", "hsla": color = try parseHSL(function: function)
         case "hwb": color = try parseHWB()
         case "lab", "oklab": color = try parseLab(function: function)

@@ -35,7 +35,9 @@ struct FloatRamp {
     /// `t` in stop units maps to `(t − offset) · scale` (Blink's normalisation), or nil when it is the identity.
     let normalisation: (offset: Double, scale: Double)?
 
-    init(ramp: ColorRamp) {
+    /// The stages of `ramp`; `isRadial` when it is drawn by a radial gradient, whose stops all at one position past
+    /// the end are drawn as Blink and Skia draw them.
+    init(ramp: ColorRamp, isRadial: Bool = false) {
         spread = ramp.spread
         space = ramp.space
         hueIndex = ramp.hueIndex
@@ -59,6 +61,11 @@ struct FloatRamp {
         if repeats || first < 0 || last > 1, span > 0, (1 / span).isFinite {
             normalisation = (first, 1 / Double(span))
             positions = positions.map { Double((Float($0) - Float(first)) / span) }
+        } else if isRadial, !repeats, span == 0, last > 1 {
+            // Blink moves the radius to the stops (`circle 16px, red 30px, blue` has radius 30px) and Skia draws the
+            // first colour inside that circle and the last outside it.
+            normalisation = (0, 1 / last)
+            positions = positions.map { _ in 1 }
         } else {
             normalisation = nil
         }

@@ -64,7 +64,11 @@ public struct Rasterizer: Sendable {
         case (.sixteen, false): bytesPerPixel = 8
         }
         bytesPerRow = bytesPerPixel * spec.pixelWidth
-        stages = FloatRamp(ramp: ramp)
+        if case .radial = spec.geometry {
+            stages = FloatRamp(ramp: ramp, isRadial: true)
+        } else {
+            stages = FloatRamp(ramp: ramp)
+        }
         shader = Self.shader(for: spec.geometry, ramp: ramp, normalisation: stages.normalisation)
     }
 
