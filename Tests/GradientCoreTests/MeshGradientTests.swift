@@ -4,8 +4,10 @@ import Testing
 
 /// Mesh gradients (`type=mesh`) against closed forms computed here, independently of the renderer's patches.
 @Suite struct MeshGradientTests {
-    static let colors = ["ff0000", "ffa500", "ffff00", "800080", "ffffff", "00ff00", "0000ff", "00ffff", "008080",
-        "123456", "fedcba", "7f7f7f"]
+    static let colors = [
+        "ff0000", "ffa500", "ffff00", "800080", "ffffff", "00ff00", "0000ff", "00ffff", "008080",
+        "123456", "fedcba", "7f7f7f",
+    ]
 
     /// A byte as the encoders write it from an exact value: the value in 32-bit floats, times 255, rounded to the
     /// nearest (ties to even).
@@ -34,9 +36,11 @@ import Testing
                 let r = min(Int(gridV), rows - 2)
                 let u = gridU - Double(c)
                 let v = gridV - Double(r)
-                let top: SIMD3<Double> = vertex[r * columns + c] * ((1 - u) * (1 - v))
+                let top: SIMD3<Double> =
+                    vertex[r * columns + c] * ((1 - u) * (1 - v))
                     + vertex[r * columns + c + 1] * (u * (1 - v))
-                let bottom: SIMD3<Double> = vertex[(r + 1) * columns + c] * ((1 - u) * v)
+                let bottom: SIMD3<Double> =
+                    vertex[(r + 1) * columns + c] * ((1 - u) * v)
                     + vertex[(r + 1) * columns + c + 1] * (u * v)
                 let mix = top + bottom
                 let expected = SIMD4(Self.byte(mix.x), Self.byte(mix.y), Self.byte(mix.z), 255)
@@ -73,7 +77,8 @@ import Testing
     @Test(arguments: ["on", "off"])
     func aTwoByTwoMeshWithEqualColumnsIsTheVerticalLinearGradient(smooth: String) throws {
         let mesh = try RenderedImage(
-            query: "type=mesh&mesh=2x2&smooth=\(smooth)&colors=e96443,e96443,904e95,904e95&dither=off&width=64&height=300")
+            query:
+                "type=mesh&mesh=2x2&smooth=\(smooth)&colors=e96443,e96443,904e95,904e95&dither=off&width=64&height=300")
         let linear = try RenderedImage(query: "colors=e96443,904e95&dither=off&width=64&height=300")
         var worst = 0.0
         for y in 0..<300 {
@@ -94,13 +99,19 @@ import Testing
         ("type=mesh&colors=red,blue,lime,white", "mesh", "grid size"),
         ("type=mesh&mesh=2x2&colors=red,blue,lime,white&points=0,0;1,0;0,1", "points", "needs 4 vertices"),
         ("type=mesh&mesh=2x2&colors=red,blue,lime,white&points=0,0;1,0.1;0,1;1,1", "points", "vertex (1,0)"),
-        ("type=mesh&mesh=3x2&colors=red,blue,lime,white,red,red&points=0,0;0.5,0.2;1,0;0,1;0.5,1;1,1", "points",
-            "vertex (1,0) is on the top edge"),
+        (
+            "type=mesh&mesh=3x2&colors=red,blue,lime,white,red,red&points=0,0;0.5,0.2;1,0;0,1;0.5,1;1,1", "points",
+            "vertex (1,0) is on the top edge"
+        ),
         ("type=mesh&mesh=2x2&colors=red,blue,lime,white&points=0,0;1,0;0,1;1,x", "points", "vertex (1,1)"),
-        ("type=mesh&mesh=3x3&colors=red,red,red,red,red,red,red,red,red&points=0,0;0.5,0;1,0;0,0.5;1.2,0.5;1,0.5;0,1;0.5,1;1,1",
-            "points", "vertex (1,1) must lie in the image"),
-        ("type=mesh&mesh=3x3&colors=red,red,red,red,red,red,red,red,red&points=0,0;0.5,0;1,0;0,0.5;0.95,0.5;1,0.5;0,1;0.5,1;1,1",
-            "points", "vertex (1,1) folds the mesh"),
+        (
+            "type=mesh&mesh=3x3&colors=red,red,red,red,red,red,red,red,red&points=0,0;0.5,0;1,0;0,0.5;1.2,0.5;1,0.5;0,1;0.5,1;1,1",
+            "points", "vertex (1,1) must lie in the image"
+        ),
+        (
+            "type=mesh&mesh=3x3&colors=red,red,red,red,red,red,red,red,red&points=0,0;0.5,0;1,0;0,0.5;0.95,0.5;1,0.5;0,1;0.5,1;1,1",
+            "points", "vertex (1,1) folds the mesh"
+        ),
         ("type=mesh&mesh=2x2&colors=red,blue,lime,white&dir=to-right", "dir", "type=mesh"),
         ("type=mesh&mesh=2x2&colors=red,blue,lime,white&spread=repeat", "spread", "type=mesh"),
         ("type=mesh&mesh=2x2&colors=red,blue,lime,white&smooth=maybe", "smooth", "one of"),
