@@ -97,6 +97,11 @@ struct BicubicPatch: Sendable, Hashable {
         return (value, du, dv)
     }
 
+    /// The (n + 1) × (n + 1) points (i/n, j/n) of the unit square, row by row.
+    static func sampleGrid(_ n: Int) -> [(u: Double, v: Double)] {
+        (0...n).flatMap { j in (0...n).map { i in (Double(i) / Double(n), Double(j) / Double(n)) } }
+    }
+
     /// The Catmull-Rom tangent at a vertex along one grid line: half the difference of its neighbours, or the
     /// one-sided difference at the end of the line (`previous` or `next` nil); zero for a line of one vertex.
     static func catmullRomTangent(

@@ -141,25 +141,21 @@ struct MeshDescription: Hashable {
     /// image), so this one check covers both.
     private func checkFolds() throws(SpecError) {
         let patches = MeshGeometry.positionPatches(points, columns: columns, rows: rows)
-        let n = Self.foldCheckSamples
+        let samples = BicubicPatch.sampleGrid(Self.foldCheckSamples)
         for (index, patch) in patches.enumerated() {
-            for j in 0...n {
-                for i in 0...n {
-                    let u = Double(i) / Double(n)
-                    let v = Double(j) / Double(n)
-                    let (_, du, dv) = patch.valueAndDerivatives(u: u, v: v)
-                    guard du.x * dv.y - du.y * dv.x <= 0 else { continue }
-                    let column = index % (columns - 1)
-                    let row = index / (columns - 1)
-                    let (vc, vr) = culprit(patchColumn: column, patchRow: row, u: u, v: v)
-                    throw .invalidMesh(
-                        parameter: "points",
-                        reason:
-                            "vertex (\(vc),\(vr)) folds the mesh over itself: the patch between vertices "
-                            + "(\(column),\(row)) and (\(column + 1),\(row + 1)) turns inside out near its "
-                            + "(u,v)=(\(Self.decimal(u)),\(Self.decimal(v))); move the vertex back between its "
-                            + "neighbours")
-                }
+            for (u, v) in samples {
+                let (_, du, dv) = patch.valueAndDerivatives(u: u, v: v)
+                guard du.x * dv.y - du.y * dv.x <= 0 else { continue }
+                let column = index % (columns - 1)
+                let row = index / (columns - 1)
+                let (vc, vr) = culprit(patchColumn: column, patchRow: row, u: u, v: v)
+                throw .invalidMesh(
+                    parameter: "points",
+                    reason:
+                        "vertex (\(vc),\(vr)) folds the mesh over itself: the patch between vertices "
+                        + "(\(column),\(row)) and (\(column + 1),\(row + 1)) turns inside out near its "
+                        + "(u,v)=(\(Self.decimal(u)),\(Self.decimal(v))); move the vertex back between its "
+                        + "neighbours")
             }
         }
     }

@@ -57,22 +57,14 @@ struct MeshShader: Sendable {
         colors = MeshColors.patches(
             spec.stops.map(\.color), columns: mesh.columns, rows: mesh.rows, space: spec.space, hue: spec.hue,
             smooth: mesh.smoothsColors)
-        var seeds: [Seed] = []
-        let n = Self.seedSamples
-        for (index, patch) in positions.enumerated() {
-            for j in 0...n {
-                for i in 0...n {
-                    let u = Double(i) / Double(n)
-                    let v = Double(j) / Double(n)
-                    let point = patch.value(u: u, v: v)
-                    seeds.append(
-                        Seed(
-                            x: point.x, y: point.y,
-                            location: Location(column: index % (columns - 1), row: index / (columns - 1), u: u, v: v)))
-                }
+        let patchColumns = columns - 1
+        seeds = positions.enumerated().flatMap { index, patch in
+            BicubicPatch.sampleGrid(Self.seedSamples).map { u, v in
+                let point = patch.value(u: u, v: v)
+                let location = Location(column: index % patchColumns, row: index / patchColumns, u: u, v: v)
+                return Seed(x: point.x, y: point.y, location: location)
             }
         }
-        self.seeds = seeds
     }
 
     /// The patch and (u, v) whose position is the pixel centre (x, y), starting from `start`.
@@ -122,26 +114,25 @@ struct MeshShader: Sendable {
             let stepV = min(max((du.y * errorX - du.x * errorY) / determinant, -1), 1)
             location.u += stepU
             location.v += stepV
-            while location.u < 0 && location.column > 0 {
-                location.column -= 1
-                location.u += 1
-            }
-            while location.u > 1 && location.column < lastColumn {
-                location.column += 1
-                location.u -= 1
-            }
-            while location.v < 0 && location.row > 0 {
-                location.row -= 1
-                location.v += 1
-            }
-            while location.v > 1 && location.row < lastRow {
-                location.row += 1
-                location.v -= 1
-            }
-            location.u = min(max(location.u, 0), 1)
-            location.v = min(max(location.v, 0), 1)
+            Self.carry(&location.u, into: &location.column, last: lastColumn)
+            Self.carry(&location.v, into: &location.row, last: lastRow)
         }
         return nil
+    }
+
+    /// Moves a parameter that left 0…1 into the neighbouring patch along its axis (`t ± 1`), then clamps it at
+    /// the mesh's border (patch 0 and patch `last`).
+    @inline(__always)
+    private static func carry(_ t: inout Double, into patch: inout Int, last: Int) {
+        while t < 0 && patch > 0 {
+            patch -= 1
+            t += 1
+        }
+        while t > 1 && patch < last {
+            patch += 1
+            t -= 1
+        }
+        t = min(max(t, 0), 1)
     }
 
     /// The premultiplied colour at pixel centre (x, y) in the interpolation space, alpha clamped to 0…1.
