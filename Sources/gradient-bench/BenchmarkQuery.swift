@@ -2,6 +2,15 @@
 struct BenchmarkQuery {
     var name: String
     var query: String
+    /// For a mesh shape, its vertices per row and per column: the preset's colours are spread over the vertices
+    /// (``CorpusPreset/meshColorsParameter(columns:rows:)``) instead of prepended as stops.
+    var meshGrid: (columns: Int, rows: Int)? = nil
+
+    /// The query of this corpus shape for `preset`.
+    func corpusQuery(_ preset: CorpusPreset) -> String {
+        guard let meshGrid else { return "colors=\(preset.colorsParameter)&\(query)" }
+        return "colors=\(preset.meshColorsParameter(columns: meshGrid.columns, rows: meshGrid.rows))&\(query)"
+    }
 
     /// The original workloads (saturated two- and three-colour ramps), timed with and without dither.
     static let workloads = [
@@ -24,5 +33,13 @@ struct BenchmarkQuery {
         BenchmarkQuery(name: "v390x3", query: "dir=vertical&width=390&height=844&scale=3"),
         BenchmarkQuery(name: "r1920", query: "type=radial&width=1920&height=1080"),
         BenchmarkQuery(name: "h600", query: "dir=horizontal&width=600&height=200"),
+        BenchmarkQuery(
+            name: "m4x4",
+            query: "type=mesh&mesh=4x4&points=\(meshPoints)&width=1920&height=1080", meshGrid: (4, 4)),
     ]
+
+    /// The `m4x4` shape's vertices: every vertex but the corners moved, edge vertices along their edge, as a
+    /// designer drags them.
+    static let meshPoints =
+        "0,0;0.3,0;0.7,0;1,0;0,0.35;0.4,0.25;0.75,0.4;1,0.3;0,0.7;0.25,0.6;0.6,0.75;1,0.65;0,1;0.35,1;0.65,1;1,1"
 }

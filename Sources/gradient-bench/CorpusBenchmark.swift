@@ -55,7 +55,7 @@ struct CorpusBenchmark {
     private func measure(
         preset: CorpusPreset, index: Int, shape: BenchmarkQuery, dither: Bool, iterations: Int
     ) throws -> CaseMeasurement {
-        let query = "colors=\(preset.colorsParameter)&\(shape.query)" + (dither ? "" : "&dither=off")
+        let query = shape.corpusQuery(preset) + (dither ? "" : "&dither=off")
         let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
         let format = GradientPNG.format(of: spec)
         let frame = FrameRenderer.renderFrame(spec, format: format)

@@ -10,6 +10,13 @@ struct CorpusPreset: Decodable {
         colors.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.joined(separator: ",")
     }
 
+    /// The `colors` value of a `columns × rows` mesh: vertex (c, r) takes the preset's colour (c + r) mod n, so
+    /// that every colour appears and neighbouring vertices differ.
+    func meshColorsParameter(columns: Int, rows: Int) -> String {
+        let hex = colors.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        return (0..<(columns * rows)).map { hex[($0 % columns + $0 / columns) % hex.count] }.joined(separator: ",")
+    }
+
     /// Reads the corpus file at `path`.
     static func load(path: String) throws -> [CorpusPreset] {
         try JSONDecoder().decode([CorpusPreset].self, from: Data(contentsOf: URL(fileURLWithPath: path)))

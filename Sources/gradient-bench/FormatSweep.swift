@@ -31,7 +31,10 @@ struct FormatSweep {
         presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Self.defaultPresetLimit)
         shapes =
             options.skipCorpus
-            ? [] : BenchmarkQuery.corpusShapes.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
+            ? []
+            : BenchmarkQuery.corpusShapes.filter {
+                $0.meshGrid == nil && (options.shapes.isEmpty || options.shapes.contains($0.name))
+            }
         workloads =
             options.skipWorkloads
             ? [] : BenchmarkQuery.workloads.filter { options.workloads.isEmpty || options.workloads.contains($0.name) }

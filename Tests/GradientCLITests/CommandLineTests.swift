@@ -77,6 +77,15 @@ struct CommandLineTests {
         #expect(unknown.stderr.contains("\"Radioactive Heat\""), "\(unknown.stderr)")
     }
 
+    @Test func explainPrintsAMeshsCanonicalSpecWithItsVertices() throws {
+        let mesh = "type=mesh&mesh=2x2&colors=red,blue,lime,white&smooth=off&width=40&height=20"
+        let result = try runGradient(["explain", mesh])
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 0)
+        #expect(text.contains("canonical: 40x20 d8 dither mesh(2x2 bilinear, 0 0; 40 0; 0 20; 40 20) pad srgb stops("))
+        #expect(text.contains("pixels: 40x20"))
+    }
+
     @Test func versionPrintsThePackageAndEachFormatsOutputVersion() throws {
         let result = try runGradient(["--version"])
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)

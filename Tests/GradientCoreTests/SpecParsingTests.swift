@@ -62,7 +62,7 @@ struct SpecParsingTests {
             ("colors=red,blue&width=99999999999999999999", "width", "an integer from 1 to 8192"),
             ("colors=red,blue&scale=5", "scale", "a number from 1 to 4"),
             ("colors=red,blue&scale=nan", "scale", "got \"nan\""),
-            ("colors=red,blue&type=spiral", "type", "one of conic, linear, radial"),
+            ("colors=red,blue&type=spiral", "type", "one of conic, linear, mesh, radial"),
             ("colors=red,blorp", "colors", "invalid colour \"blorp\""),
             ("colors=red,blue@fast", "colors", "got \"fast\""),
             ("colors=red,blue@1@2@3", "colors", "at most two positions"),

@@ -49,9 +49,10 @@ import Testing
                 case .linear: "linear"
                 case .radial: "radial"
                 case .conic: "conic"
+                case .mesh: "mesh"
                 }
             })
-        #expect(kinds == ["linear", "radial", "conic"])
+        #expect(kinds == ["linear", "radial", "conic", "mesh"])
         #expect(Set(specs.map(\.spec.spread)) == Set(Spread.allCases))
         #expect(Set(specs.map(\.spec.space)) == Set(ColorSpace.allCases))
         #expect(Set(specs.map(\.spec.depth)) == Set(BitDepth.allCases))

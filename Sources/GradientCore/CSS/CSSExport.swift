@@ -17,7 +17,7 @@ public enum CSSExport {
         "\"" + SHA256.hexDigest(of: Array((version + "\n" + text).utf8)).prefix(32) + "\""
     }
 
-    /// The CSS `<image>` of `request`'s gradient, or why CSS cannot draw it (grain, `spread=reflect|none`).
+    /// The CSS `<image>` of `request`'s gradient, or why CSS cannot draw it (a mesh, grain, `spread=reflect|none`).
     public static func text(for request: ImageRequest) throws(CSSExportError) -> String {
         try text(for: request.spec, scale: request.scale)
     }
@@ -46,6 +46,10 @@ public enum CSSExport {
         var factor = 1.0
         var positionsInPixels = false
         switch spec.geometry {
+        case .mesh:
+            throw CSSExportError(
+                parameter: "type",
+                detail: "a mesh gradient has no CSS equivalent (CSS draws linear, radial and conic gradients)")
         case .linear(let start, let end):
             if start == end { return solidText(spec) }
             function = "linear-gradient"

@@ -1,6 +1,6 @@
 /// Why a gradient has no CSS `<image>` that draws it; `parameter` is the query parameter that takes it beyond CSS.
 public struct CSSExportError: Error, Sendable, Hashable {
-    /// The parameter at fault (`grain` or `spread`).
+    /// The parameter at fault (`type` for a mesh, `grain` or `spread`).
     public var parameter: String
     /// What CSS cannot express, and what to change.
     public var detail: String

@@ -36,6 +36,8 @@ public struct Rasterizer: Sendable {
         /// t = unitAngle(x′, y′)·tScale + tBias with (x′, y′) the 2×3 matrix (m0…m5, Skia's order) applied to the
         /// pixel centre (`xy_to_unit_angle`).
         case conic(matrix: (Float, Float, Float, Float, Float, Float), tScale: Float, tBias: Float)
+        /// A mesh gradient: each pixel centre inverted through the patches (``MeshShader``), in doubles.
+        case mesh(MeshShader)
     }
 
     /// Whether rows cost next to nothing to produce: one colour, or a gradient that does not vary across or down
@@ -45,7 +47,7 @@ public struct Rasterizer: Sendable {
         switch shader {
         case .solid: return true
         case .linear(let m0, let m2, _): return m0 == 0 || m2 == 0
-        case .radial, .conic: return false
+        case .radial, .conic, .mesh: return false
         }
     }
 
@@ -69,7 +71,11 @@ public struct Rasterizer: Sendable {
         } else {
             stages = FloatRamp(ramp: ramp)
         }
-        shader = Self.shader(for: spec.geometry, ramp: ramp, normalisation: stages.normalisation)
+        if case .mesh(let mesh) = spec.geometry {
+            shader = .mesh(MeshShader(mesh: mesh, spec: spec, isOpaque: isOpaque))
+        } else {
+            shader = Self.shader(for: spec.geometry, ramp: ramp, normalisation: stages.normalisation)
+        }
     }
 
     private static func solid(_ color: SIMD4<Double>) -> Shader {
@@ -132,6 +138,8 @@ public struct Rasterizer: Sendable {
                 Float(center.x * sine - center.y * cosine)
             )
             return .conic(matrix: matrix, tScale: Float(scale), tBias: Float(-offset * scale))
+        case .mesh(let mesh):
+            preconditionFailure("a \(mesh.columns)x\(mesh.rows) mesh has its own shader")
         }
     }
 
@@ -204,6 +212,8 @@ public struct Rasterizer: Sendable {
                 rowY: centerY.multiplied(by: matrix.3, adding: matrix.5),
                 tScale: tScale, tBias: tBias)
             stages.renderRow(row, width: width, offsets: offsets, parameter, E.self)
+        case .mesh(let mesh):
+            mesh.renderRow(y, row, offsets: offsets, E.self)
         }
     }
 

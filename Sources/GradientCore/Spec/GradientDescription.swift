@@ -25,6 +25,7 @@ struct GradientDescription {
         case linear(LinearDirection)
         case radial(center: PointDescription, size: RadialExtent)
         case conic(center: PointDescription, fromDegrees: Double)
+        case mesh(MeshDescription)
     }
 
     var shape: Shape

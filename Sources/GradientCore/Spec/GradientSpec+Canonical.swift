@@ -14,6 +14,9 @@ extension GradientSpec {
             text += "radial(\(number(center.x)) \(number(center.y)), \(number(radiusX)) \(number(radiusY)))"
         case .conic(let center, let from):
             text += "conic(\(number(center.x)) \(number(center.y)), \(number(from))deg)"
+        case .mesh(let mesh):
+            text += "mesh(\(mesh.columns)x\(mesh.rows) \(mesh.smoothsColors ? "smooth" : "bilinear"), "
+            text += mesh.points.map { "\(number($0.x)) \(number($0.y))" }.joined(separator: "; ") + ")"
         }
         text += " \(spread.rawValue) \(space.rawValue)"
         if space.isPolar { text += " \(hue.rawValue)" }

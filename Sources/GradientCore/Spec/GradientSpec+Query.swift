@@ -1,10 +1,10 @@
 extension GradientSpec {
     /// The parameters that `css` replaces: it gives the whole gradient, so none of these may accompany it.
-    static let parametersExclusiveWithCSS = [
-        "colors", "preset", "base", "percentage", "type", "dir", "angle", "start", "end", "center", "shape", "size",
-        "from",
-        "spread", "space", "hue",
-    ]
+    static let parametersExclusiveWithCSS =
+        [
+            "colors", "preset", "base", "percentage", "type", "dir", "angle", "start", "end", "center", "shape",
+            "size", "from", "spread", "space", "hue",
+        ] + MeshDescription.parameters
 
     /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order): the
     /// gradient as ``ImageRequest/spec`` gives it, the spec a PNG of the request is rendered from.

@@ -72,6 +72,8 @@ public enum GradientGeometry: Sendable, Hashable {
     case radial(center: PixelPoint, radiusX: Double, radiusY: Double)
     /// `t` grows clockwise from `fromDegrees` (0 is up) around `center`, one turn per unit.
     case conic(center: PixelPoint, fromDegrees: Double)
+    /// A mesh of bicubic patches (`type=mesh`); the spec's stops are its vertices' colours, row by row.
+    case mesh(MeshGeometry)
 }
 
 /// One colour stop: a position along the gradient and a colour already in the interpolation space.

@@ -23,6 +23,8 @@ enum Quantized {
             return .radial(center: point(center), radiusX: value(radiusX), radiusY: value(radiusY))
         case .conic(let center, let from):
             return .conic(center: point(center), fromDegrees: value(from))
+        case .mesh:
+            return geometry  // its points are quantised as they are resolved
         }
     }
 }

@@ -1,7 +1,8 @@
 /// A ``GradientDescription/Shape`` resolved against the image size into a ``GradientGeometry`` in device pixels,
 /// with what is needed to resolve stop positions into that geometry's reference units.
 struct ResolvedGeometry {
-    let kind: GeometryParameters.Kind
+    /// The kind of gradient; nil for a mesh, which takes no stop positions.
+    let kind: GeometryParameters.Kind?
     let geometry: GradientGeometry
     /// Device pixels per unit of stop position; nil when the geometry is degenerate (positions are device pixels).
     let referenceLength: Double?
@@ -39,6 +40,11 @@ struct ResolvedGeometry {
             geometry = .conic(center: center, fromDegrees: ElementaryMath.normalizedDegrees(from))
             referenceLength = 1
             fractionsCollapse = false
+        case .mesh(let mesh):
+            kind = nil
+            geometry = .mesh(mesh.resolved(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight))
+            referenceLength = 1
+            fractionsCollapse = false
         }
     }
 
@@ -58,6 +64,8 @@ struct ResolvedGeometry {
                 expected: "a position in %, a fraction or an angle for a conic gradient, not pixels")
         case (.calculated(let expression, let type), _):
             return try resolve(expression, type: type, token: token)
+        case (.cssPixels, nil):
+            throw .invalidMesh(parameter: "colors", reason: "a mesh takes one colour per vertex, without positions")
         case (.degrees, _):
             throw .invalidValue(
                 parameter: "colors", token: String(token),

@@ -30,6 +30,9 @@ public enum SpecError: Error, Sendable, Hashable {
     case unknownPreset(name: String, nearest: [String])
     /// More stops than the limit allows.
     case tooManyStops(count: Int, limit: Int)
+    /// A mesh gradient that is malformed (colour count, a vertex off its edge, a patch folding over itself);
+    /// `reason` names the vertex or the count at fault.
+    case invalidMesh(parameter: String, reason: String)
     /// A parameter of the API that this renderer does not support.
     case unsupportedParameter(name: String, reason: String)
     /// A `css` value that is not a gradient this service can draw: `offset` counts characters (Unicode scalars)
@@ -45,7 +48,7 @@ public enum SpecError: Error, Sendable, Hashable {
         case .emptyValue(let parameter), .emptyLastValue(let parameter), .imageTooLarge(let parameter, _, _, _),
             .invalidValue(let parameter, _, _), .invalidColor(let parameter, _, _),
             .invalidStops(let parameter, _, _), .conflictingParameters(let parameter, _, _),
-            .missingParameter(let parameter, _):
+            .missingParameter(let parameter, _), .invalidMesh(let parameter, _):
             return parameter
         case .cssSyntax: return "css"
         case .unnamedParameter: return "query"
@@ -79,6 +82,8 @@ public enum SpecError: Error, Sendable, Hashable {
             return "\(parameter) cannot be combined with \(other): \(reason)"
         case .missingParameter(let parameter, let reason):
             return "\(parameter) is required: \(reason)"
+        case .invalidMesh(let parameter, let reason):
+            return "\(parameter): \(reason)"
         case .imageTooLarge(let parameter, let width, let height, let limits):
             if width > limits.maxPixelSide || height > limits.maxPixelSide {
                 return "the image would be \(width)×\(height) pixels, over the limit of "
