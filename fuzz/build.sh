@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets: each is its module's sources compiled together with the target's main.swift,
 # with -sanitize=fuzzer,address. Modules it imports (Locking) are built first as their own modules; png differs
-# (see build_png). Usage: bash fuzz/build.sh [TARGET...]  (targets: http spec color css png)
+# (see build_png). Every compile names the package (-package-name), as SwiftPM does, so that `package` declarations
+# compile. Usage: bash fuzz/build.sh [TARGET...]  (targets: http spec color css png)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
@@ -12,7 +13,7 @@ targets=("$@")
 # Builds Sources/Locking as a module and static library in $out.
 build_locking() {
     mapfile -t locking < <(find Sources/Locking -name '*.swift' | sort)
-    swiftc -sanitize=address -parse-as-library -O -g -module-name Locking -emit-module \
+    swiftc -sanitize=address -parse-as-library -O -g -package-name gradientd -module-name Locking -emit-module \
         -emit-module-path "$out/modules/Locking.swiftmodule" -emit-library -static "${locking[@]}" \
         -o "$out/libLocking.a"
 }
@@ -26,10 +27,10 @@ build_png() {
     clang -fsanitize=fuzzer-no-link,address -O1 -g -I Sources/CPNG/include -c Sources/CPNG/cpng.c -o "$out/cpng.o"
     local modules=(-I "$out/modules" -I "$out/modules/CPNG" -I Sources/CZlib -I Sources/CLibPNG)
     mapfile -t encoder < <(find Sources/PNGEncoding -name '*.swift' | sort)
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGEncoding -emit-module \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name gradientd -module-name PNGEncoding -emit-module \
         -emit-module-path "$out/modules/PNGEncoding.swiftmodule" -emit-library -static "${modules[@]}" \
         "${encoder[@]}" -o "$out/libPNGEncoding.a"
-    swiftc -sanitize=address -parse-as-library -O -wmo -g -module-name Fuzz_png -c "${modules[@]}" \
+    swiftc -sanitize=address -parse-as-library -O -wmo -g -package-name gradientd -module-name Fuzz_png -c "${modules[@]}" \
         fuzz/png/main.swift Tests/PNGEncodingTests/{FuzzRowProgram,RoundTripCheck,SeededGenerator,ByteCollector}.swift \
         -o "$out/png-check.o"
     swiftc -sanitize=fuzzer,address -use-ld=lld "$out/png-check.o" "$out/libPNGEncoding.a" "$out/cpng.o" -lpng16 -lz \
@@ -55,7 +56,7 @@ for target in "${targets[@]}"; do
         *) echo "unknown fuzz target $target" >&2; exit 2 ;;
     esac
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -module-name "Fuzz_$target" \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -package-name gradientd -module-name "Fuzz_$target" \
         "${extra[@]}" "fuzz/$target/main.swift" "${sources[@]}" -o "$out/$target"
     echo "built $out/$target"
 done
