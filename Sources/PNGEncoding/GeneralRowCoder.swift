@@ -39,7 +39,7 @@ final class GeneralRowCoder {
     /// which are most of its bytes. Images whose rows stay irregular (radial, conic) continue with
     /// ``HashMatcher/Search/irregularRows``, which is faster.
     static let leadingSearchBytes = 32768
-    /// A row with at most one nonzero filtered byte in this many is smooth (see ``isSmooth(_:count:)``).
+    /// A row with at most one nonzero filtered byte in this many is smooth: zlib codes it.
     static let smoothRowZeroShare = 32
     /// A copy-coded row is also tried Up-filtered when at most one in this many of its Sub-filtered bytes is
     /// nonzero: undithered rows, whose Up differences are as sparse, and at an angle often cheaper to copy.
@@ -81,10 +81,14 @@ final class GeneralRowCoder {
             try appendTokenRow(matcher.tokens, currentBytes, period: periodLength, into: stream)
         } else {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
-            let isSparse = isSmooth(current, count: rowLength, zeroShare: Self.upFilterZeroShare)
+            // One scan serves both shares: a row is smooth only if it is sparse.
+            let sparseLimit = rowLength / Self.upFilterZeroShare
+            let nonzero = nonzeroCount(current, count: rowLength, limit: sparseLimit)
+            let isSparse = nonzero <= sparseLimit
+            let isSmooth = nonzero <= rowLength / Self.smoothRowZeroShare
             if tryMatcher(row, previousRow: previousRow, count: count, isSparse: isSparse) {
                 try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
-            } else if isSparse && (leadingBytesRemaining > 0 || isSmooth(current, count: rowLength)) {
+            } else if isSparse && (leadingBytesRemaining > 0 || isSmooth) {
                 leadingBytesRemaining -= rowLength
                 try flush(into: stream)
                 try stream.writeGeneralRow(currentBytes)
@@ -153,19 +157,16 @@ final class GeneralRowCoder {
         matcher.replaceTokens(with: unfilteredTokens)
     }
 
-    /// Whether the filtered row has at most one nonzero byte in `zeroShare`, as an undithered gradient's Sub-filtered
-    /// rows do: zlib's short copies suit such rows, and it codes their long runs of zeros quickly.
-    private func isSmooth(
-        _ row: UnsafePointer<UInt8>, count: Int, zeroShare: Int = GeneralRowCoder.smoothRowZeroShare
-    ) -> Bool {
-        // Stops as soon as too many bytes are nonzero: a dithered row is refused within its first thousand bytes.
-        let limit = count / zeroShare
+    /// The nonzero bytes of the filtered row after its filter byte, counted until there are more than `limit` (then
+    /// `limit + 1`). Few nonzero bytes mark an undithered gradient's Sub-filtered row: zlib's short copies suit such
+    /// rows, and it codes their long runs of zeros quickly. A dithered row is refused within its first thousand bytes.
+    private func nonzeroCount(_ row: UnsafePointer<UInt8>, count: Int, limit: Int) -> Int {
         var nonzero = 0
         for index in 1..<count where row[index] != 0 {
             nonzero += 1
-            if nonzero > limit { return false }
+            if nonzero > limit { break }
         }
-        return nonzero <= limit
+        return nonzero
     }
 
     /// Matches the Sub-filtered row at the history's current slot and, given the row above, its Up-filtered form;
