@@ -88,7 +88,7 @@ struct SingleFlightTests {
             let started = client.readAtLeast(40_000)
             #expect(String(decoding: started.prefix(15), as: UTF8.self) == "HTTP/1.1 200 OK")
             client.resetOnClose()
-            close(client.socket)
+            client.close()
             #expect(ServiceHarness.eventually { harness.service.coordinator.renderCount == 0 })
         }
         #expect(harness.service.metrics.renderCounts.failed == 1)

@@ -4,6 +4,9 @@ import Foundation
 public final class LoopbackClient {
     /// The connected socket.
     public let socket: Int32
+    /// Whether ``close()`` already closed ``socket``, so that `deinit` does not close its number a second time (by
+    /// then it may name another test's descriptor).
+    private var isClosed = false
     /// Bytes read but not yet returned as a response.
     private var received: [UInt8] = []
 
@@ -32,12 +35,19 @@ public final class LoopbackClient {
             result = Self.connect(socket, to: address)
         }
         guard result == 0 else {
-            close(socket)
+            Glibc.close(socket)
             throw LoopbackClientError.failed("connect")
         }
     }
 
-    deinit { close(socket) }
+    deinit { close() }
+
+    /// Closes the socket now, once; later calls and `deinit` do nothing.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(socket)
+    }
 
     /// Connects `socket` to `address`, a `sockaddr_in` or `sockaddr_in6`; returns `connect`'s result.
     private static func connect<Address>(_ socket: Int32, to address: Address) -> Int32 {
