@@ -13,6 +13,7 @@ struct GradientdOptions: Equatable {
     var renderQueueLimit = 64
     var headerTimeoutSeconds = 10.0
     var idleTimeoutSeconds = 30.0
+    var drainTimeoutSeconds = 10.0
     var maxPixels = 33_554_432
     var logFormat = AccessLog.Format.text
     var showsHelp = false
@@ -36,6 +37,8 @@ struct GradientdOptions: Equatable {
                                   get 503 (default 64)
           --header-timeout SECS   time to receive a request head (default 10)            GRADIENTD_HEADER_TIMEOUT
           --idle-timeout SECS     keep-alive idle time (default 30)                      GRADIENTD_IDLE_TIMEOUT
+          --drain-timeout SECS    after SIGTERM/SIGINT, time in-flight responses get     GRADIENTD_DRAIN_TIMEOUT
+                                  to finish (default 10)
           --max-pixels N          output pixels per image at most (default 33554432)     GRADIENTD_MAX_PIXELS
           --log-format FORMAT     access log on standard output: text, json, or off      GRADIENTD_LOG_FORMAT
                                   (no request lines) (default text)
@@ -43,7 +46,8 @@ struct GradientdOptions: Equatable {
           --version               print the package version and each format's output version
 
         Flags take their value as the next argument or after '='. A flag beats its environment variable.
-        SIGTERM or SIGINT: stop accepting, /healthz answers 503, in-flight responses get 10 s to finish, exit 0.
+        SIGTERM or SIGINT: stop accepting, /healthz answers 503, in-flight responses get --drain-timeout to finish,
+        exit 0.
         Exit status: 0 after a clean shutdown, 1 when the server cannot start, 2 for a bad flag or value.
         """
 
@@ -52,7 +56,8 @@ struct GradientdOptions: Equatable {
         ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
         ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
-        ("--max-pixels", "GRADIENTD_MAX_PIXELS"), ("--log-format", "GRADIENTD_LOG_FORMAT"),
+        ("--drain-timeout", "GRADIENTD_DRAIN_TIMEOUT"), ("--max-pixels", "GRADIENTD_MAX_PIXELS"),
+        ("--log-format", "GRADIENTD_LOG_FORMAT"),
     ]
 
     /// Parses `arguments` (without the program name) over `environment`.
@@ -123,6 +128,9 @@ struct GradientdOptions: Equatable {
         }
         if let value = values["--idle-timeout"] {
             idleTimeoutSeconds = try Self.seconds(value, flag: name("--idle-timeout"))
+        }
+        if let value = values["--drain-timeout"] {
+            drainTimeoutSeconds = try Self.seconds(value, flag: name("--drain-timeout"))
         }
         if let value = values["--max-pixels"] {
             maxPixels = try Self.integer(value, flag: name("--max-pixels"), range: 1...(1 << 40))

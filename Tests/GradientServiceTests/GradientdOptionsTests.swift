@@ -13,7 +13,10 @@ struct GradientdOptionsTests {
 
     @Test func flagsTakeValuesAfterASpaceOrEqualsAndBeatTheEnvironment() throws {
         let options = try GradientdOptions(
-            arguments: ["--port", "9000", "--cache-bytes=64M", "--log-format", "json", "--idle-timeout=2.5"],
+            arguments: [
+                "--port", "9000", "--cache-bytes=64M", "--log-format", "json", "--idle-timeout=2.5",
+                "--drain-timeout", "45",
+            ],
             environment: ["GRADIENTD_PORT": "7000", "GRADIENTD_HOST": "::1", "GRADIENTD_RENDER_WORKERS": "3"])
         #expect(options.port == 9000)
         #expect(options.host == "::1")
@@ -21,6 +24,7 @@ struct GradientdOptionsTests {
         #expect(options.cacheBytes == 64 << 20)
         #expect(options.logFormat == .json)
         #expect(options.idleTimeoutSeconds == 2.5)
+        #expect(options.serverConfiguration.drainTimeout == .seconds(45))
     }
 
     @Test func frameMemoryComesFromTheFlagOrTheEnvironmentAndReachesTheService() throws {
@@ -57,7 +61,8 @@ struct GradientdOptionsTests {
 
     @Test(arguments: [
         ["--port", "70000"], ["--port", "http"], ["--cache-bytes", "12X"], ["--cache-bytes", "-1"],
-        ["--render-workers", "0"], ["--header-timeout", "0"], ["--idle-timeout", "nan"], ["--max-pixels", "1e6"],
+        ["--render-workers", "0"], ["--header-timeout", "0"], ["--idle-timeout", "nan"], ["--drain-timeout", "-1"],
+        ["--max-pixels", "1e6"],
         ["--log-format", "xml"], ["--max-connections", ""], ["--bogus"], ["--port"], ["--host="],
     ])
     func badValuesAreErrorsNotSilentDefaults(arguments: [String]) {

@@ -73,9 +73,11 @@ struct GradientdProcessTests {
     }
 
     @Test func sigtermFinishesTheStreamInFlightThenExitsZero() throws {
-        let daemon = try GradientdProcess(arguments: ["--port", "0", "--log-format", "json"])
+        // A drain and a client timeout far above the render's time, so that a slow sanitizer build on a busy
+        // machine still finishes the stream rather than meeting the 10 s default.
+        let daemon = try GradientdProcess(arguments: ["--port", "0", "--log-format", "json", "--drain-timeout", "40"])
         try #require(daemon.port > 0)
-        let client = try LoopbackClient(port: daemon.port)
+        let client = try LoopbackClient(port: daemon.port, timeout: .seconds(40))
         let query = "type=radial&colors=red,blue,lime,white&width=1200&height=1200"
         client.request("/gradient?" + query)
         let begun = client.readAtLeast(20)
