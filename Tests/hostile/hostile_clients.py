@@ -614,21 +614,24 @@ def check_crowd(server, report):
     gauge_during = server.open_connections_gauge()
     latencies, statuses, serial = [], [], 0
     window_end = started + HEADER_TIMEOUT - 0.3
+    open_at_window_end = crowd.open_count()
     for _ in range(10000):
         if time.monotonic() >= window_end:
             break
+        # Counted before each round of probes, so the last count is taken inside the window even when a round
+        # on a busy machine ends after it.
+        open_at_window_end = crowd.open_count()
         serial += 1
         for target in ("/healthz", "/gradient?" + HIT_QUERY,
                        f"/gradient?colors=red,%23{serial:06x}&width=64&height=64"):
             latency, status = timed_probe(server, target)
             latencies.append(latency)
             statuses.append(status)
-    open_at_window_end = crowd.open_count()
     latencies.sort()
     p50 = latencies[len(latencies) // 2] if latencies else 0
     p99 = latencies[int(len(latencies) * 0.99)] if latencies else 0
     report.check("1100 hostile connections open while probing", gauge_during >= 1101 and open_at_window_end == 1100,
-                 f"opened in {opened_in:.2f} s; gauge {gauge_during}; still open at the window's end "
+                 f"opened in {opened_in:.2f} s; gauge {gauge_during}; still open at the last count inside the window "
                  f"{open_at_window_end}")
     report.check("fresh requests complete within 1 s beside 1000 idle + 100 slowloris connections",
                  latencies and latencies[-1] < 1.0 and all(status == 200 for status in statuses),
