@@ -552,6 +552,10 @@ def test_grain_slider_and_seed():
     assert_no_console_errors()
 
 
+def preset_names():
+    return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#preset-list button.preset")]
+
+
 def test_preset_search_and_pick():
     load_design("colors=3366ff,00aa55&angle=30&width=240&height=160")
     status, _, body = http_get(BASE + "/presets")
@@ -562,14 +566,15 @@ def test_preset_search_and_pick():
     assert len(shown) == min(24, len(every))
     assert f"of {len(every)} presets" in by_id("preset-count").text, by_id("preset-count").text
     fill(by_id("preset-search"), "omol")
-    wait_until(lambda: [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#preset-list button.preset")] == ["Omolon"], "the search to find Omolon only")
+    wait_until(lambda: preset_names() == ["Omolon"], "the search to find Omolon only")
     fill(by_id("preset-search"), "#2f80ed")
     expected = sorted(p["name"] for p in every if "#2f80ed" in [c.lower() for c in p["colors"]])
-    wait_until(lambda: sorted(b.text for b in driver.find_elements(By.CSS_SELECTOR, "#preset-list button.preset")) == expected, f"the colour search to find {expected}")
+    wait_until(lambda: sorted(preset_names()) == expected, f"the colour search to find {expected}")
     fill(by_id("preset-search"), "no such gradient")
     wait_until(lambda: by_id("preset-count").text.startswith("No preset matches"), "the empty result")
     fill(by_id("preset-search"), "omolon")
-    button = wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, '#preset-list button[data-slug="omolon"]'), "Omolon")[0]
+    omolon = '#preset-list button[data-slug="omolon"]'
+    button = wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, omolon), "Omolon")[0]
     swatch = js(
         "const c = arguments[0].querySelector('canvas'); return [...c.getContext('2d').getImageData(0, 14, 1, 1).data]",
         button,
