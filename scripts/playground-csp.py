@@ -3,7 +3,9 @@
 
 The page has exactly one inline <style> and one inline <script> block; the policy allows those two by their
 SHA-256 hashes and nothing else but same-origin images (the preview and the gallery) and same-origin fetches
-(the preview request, which reads the problem JSON of a 400).
+(the preview request, which reads the problem JSON of a 400 and the image's headers, the preset list and
+/gradient.css). Preset swatches are drawn on canvases, and the page sets styles only through the CSSOM, which a
+style-src hash allows.
 
 Usage: playground-csp.py [PATH]   (default: Sources/GradientService/Playground/playground.html)
 """

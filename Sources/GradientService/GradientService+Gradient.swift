@@ -99,19 +99,20 @@ extension GradientService {
     ) {
         if !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: image.etag) {
             return sendNotModified(
-                etag: image.etag, variesOnAccept: variesOnAccept, cacheStatus: .hit, for: request,
-                responder: responder)
+                etag: image.etag, variesOnAccept: variesOnAccept, cacheStatus: .hit,
+                renderDuration: image.renderDuration, for: request, responder: responder)
         }
         responder.send(variesOnAccept ? image.negotiatedHitHead : image.hitHead, body: image.bytes)
         finish(request, route: .gradient, status: 200, bodyBytes: request.isHead ? 0 : image.bytes.count, cache: "hit")
     }
 
     private func sendNotModified(
-        etag: String, variesOnAccept: Bool, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest,
-        responder: HTTPResponder
+        etag: String, variesOnAccept: Bool, cacheStatus: ImageHeaders.CacheStatus, renderDuration: Duration? = nil,
+        for request: HTTPRequest, responder: HTTPResponder
     ) {
         let headers = ImageHeaders.make(
-            etag: etag, cacheStatus: cacheStatus, mediaType: nil, variesOnAccept: variesOnAccept)
+            etag: etag, cacheStatus: cacheStatus, mediaType: nil, variesOnAccept: variesOnAccept,
+            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: renderDuration))
         responder.send(HTTPResponseHead(status: 304, headers: headers), body: [])
         finish(request, route: .gradient, status: 304, bodyBytes: 0, cache: cacheStatus.logLabel)
     }
@@ -124,7 +125,8 @@ extension GradientService {
     ) {
         let headers = ImageHeaders.make(
             etag: job.etag, cacheStatus: cacheStatus, mediaType: job.identity.mediaType,
-            variesOnAccept: variesOnAccept)
+            variesOnAccept: variesOnAccept,
+            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: nil))
         let stream = responder.startStream(HTTPResponseHead(status: 200, headers: headers))
         if request.isHead {
             job.keepRunningWithoutClients()

@@ -36,15 +36,37 @@ enum ImageHeaders {
     /// The year-long, immutable caching policy: the URL fully determines the bytes.
     static let cacheControl = "public, max-age=31536000, immutable"
 
+    /// The `Server-Timing` value of an image response (W3C Server Timing, readable by other origins through
+    /// `Timing-Allow-Origin: *`): `cache;desc=hit` or `cache;desc=miss`, and on a hit `render;dur=…`, the time in
+    /// milliseconds (three decimals) that the render which produced the cached bytes took. A miss sends its head
+    /// before the render has run (the body streams as it is encoded), so it carries no render duration.
+    static func serverTiming(cacheStatus: CacheStatus, renderDuration: Duration?) -> String {
+        var value = cacheStatus == .hit ? "cache;desc=hit" : "cache;desc=miss"
+        if let renderDuration { value += ", render;dur=" + milliseconds(renderDuration) }
+        return value
+    }
+
+    /// `duration` in milliseconds with three decimals, e.g. `12.345`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        let fraction = String(microseconds % 1000)
+        return String(microseconds / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
     /// Content-Type (`mediaType`; nil for 304), ETag, Cache-Control, Cache-Status, `Vary: Accept` when the
-    /// format was negotiated on `Accept` (`format=auto`), and the cross-origin fields.
-    static func make(etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool) -> HTTPHeaders {
+    /// format was negotiated on `Accept` (`format=auto`), `Server-Timing` when `serverTiming` is given, and the
+    /// cross-origin fields.
+    static func make(
+        etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool, serverTiming: String? = nil
+    ) -> HTTPHeaders {
         var headers = HTTPHeaders()
         if let mediaType { headers.add(name: "Content-Type", value: mediaType) }
         if variesOnAccept { headers.add(name: "Vary", value: "Accept") }
         headers.add(name: "ETag", value: etag)
         headers.add(name: "Cache-Control", value: cacheControl)
         headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        if let serverTiming { headers.add(name: "Server-Timing", value: serverTiming) }
         CrossOriginHeaders.add(to: &headers)
         return headers
     }

@@ -72,12 +72,13 @@ final class RenderCoordinator: Sendable {
             outcome = .failed
         }
         frameMemory.release(frameBytes)
-        metrics.recordRender(
-            format: job.identity.format, duration: ContinuousClock.now - start, succeeded: outcome == .succeeded)
+        let duration = ContinuousClock.now - start
+        metrics.recordRender(format: job.identity.format, duration: duration, succeeded: outcome == .succeeded)
         let bytes = outcome == .succeeded ? job.producedBytes : nil
         inFlight.withLock { jobs in
             if let bytes {
-                let image = CachedImage(bytes: bytes, etag: job.etag, mediaType: job.identity.mediaType)
+                let image = CachedImage(
+                    bytes: bytes, etag: job.etag, mediaType: job.identity.mediaType, renderDuration: duration)
                 cache.insert(image, forKey: job.key)
             }
             jobs[job.key] = nil

@@ -4,7 +4,8 @@ import Testing
 
 struct RenderCacheTests {
     static func image(_ size: Int) -> CachedImage {
-        CachedImage(bytes: [UInt8](repeating: 7, count: size), etag: "\"e\"", mediaType: "image/png")
+        CachedImage(
+            bytes: [UInt8](repeating: 7, count: size), etag: "\"e\"", mediaType: "image/png", renderDuration: .zero)
     }
 
     @Test func evictsTheLeastRecentlyUsedWhenOverTheByteBudget() {

@@ -23,5 +23,5 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 
-GRADIENTD_URL="http://127.0.0.1:$port" timeout 150 python3 Tests/browser/test_playground.py
+GRADIENTD_URL="http://127.0.0.1:$port" timeout 230 python3 Tests/browser/test_playground.py
 GRADIENTD_URL="http://127.0.0.1:$port" timeout 120 python3 Tests/browser/test_cross_origin.py

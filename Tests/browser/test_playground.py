@@ -3,7 +3,7 @@
 
 Drives Debian's headless Chromium through chromedriver (Selenium) against a running gradientd whose base URL is
 in GRADIENTD_URL (for example http://127.0.0.1:8080). Every wait is bounded, and so is the whole run
-(PLAYGROUND_TEST_SECONDS, default 120). Prints one line per check and a closing `N passed, M failed`; exits 1 on
+(PLAYGROUND_TEST_SECONDS, default 200). Prints one line per check and a closing `N passed, M failed`; exits 1 on
 any failure.
 
 Environment: GRADIENTD_URL (required), CHROMIUM (default /usr/bin/chromium), CHROMEDRIVER (default
@@ -36,7 +36,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = ROOT / "Sources/GradientService/Playground/playground.html"
 BASE = os.environ.get("GRADIENTD_URL", "").rstrip("/")
-TOTAL_SECONDS = int(os.environ.get("PLAYGROUND_TEST_SECONDS", "120"))
+TOTAL_SECONDS = int(os.environ.get("PLAYGROUND_TEST_SECONDS", "200"))
 WAIT_SECONDS = 15
 HTTP_TIMEOUT = 10
 START_QUERY = "colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630"
@@ -117,16 +117,18 @@ def stop_field(index, kind):
     return driver.find_elements(By.CSS_SELECTOR, f"#stops .{kind}")[index]
 
 
-def console_errors(allow_http_400=False):
+def console_errors(allow_http_400=False, allow_http_422=False):
     entries = driver.get_log("browser")
     errors = [e for e in entries if e.get("level") == "SEVERE"]
     if allow_http_400:
         errors = [e for e in errors if "status of 400" not in e.get("message", "")]
+    if allow_http_422:
+        errors = [e for e in errors if "status of 422" not in e.get("message", "")]
     return errors
 
 
-def assert_no_console_errors(allow_http_400=False):
-    errors = console_errors(allow_http_400)
+def assert_no_console_errors(allow_http_400=False, allow_http_422=False):
+    errors = console_errors(allow_http_400, allow_http_422)
     assert not errors, "console errors: " + json.dumps([e["message"] for e in errors])[:800]
 
 
@@ -447,6 +449,306 @@ def test_gallery_loads_examples():
     assert_no_console_errors()
 
 
+def info_line():
+    return js(
+        """
+        const box = document.getElementById('info');
+        return box.hidden ? null : {type: box.dataset.type, bytes: box.dataset.bytes, renderMs: box.dataset.renderMs,
+            url: box.dataset.url, text: box.textContent};
+        """
+    )
+
+
+def render_milliseconds(server_timing):
+    for metric in (server_timing or "").split(","):
+        name, _, rest = metric.strip().partition(";")
+        if name == "render" and rest.startswith("dur="):
+            return rest[len("dur=") :]
+    return None
+
+
+def load_design(query, state="ready"):
+    driver.get("about:blank")
+    driver.get(BASE + "/#" + query)
+    return wait_preview(state)
+
+
+def test_example_names_speak_web():
+    titles = [t.text for t in driver.find_elements(By.CSS_SELECTOR, "#gallery-list .example .title")]
+    for name in ["Social card", "Hero background", "Email banner", "Splash screen", "Button"]:
+        assert name in titles, f"no example called {name!r}: {titles}"
+    ios = [t for t in titles if "CAGradientLayer" in t or t.endswith("View") or "Slope" in t]
+    assert not ios, f"examples still named after iOS classes: {ios}"
+
+
+def test_info_line_matches_response():
+    url = load_design("colors=3366ff,00aa55&dir=horizontal&width=240&height=160")
+    for format_name, media_type in [("png", "image/png"), ("webp", "image/webp")]:
+        Select(by_id("f-format")).select_by_value(format_name)
+        url = wait_preview()
+        if format_name != "png":
+            assert query_of(url).endswith(f"&format={format_name}&width=240&height=160"), url
+        wait_until(lambda: (info_line() or {}).get("url") == url, "the info line for the URL shown")
+        info = info_line()
+        status, headers, body = http_get(url)
+        assert status == 200 and headers["Content-Type"] == media_type, (status, headers["Content-Type"])
+        assert info["type"] == media_type, info
+        assert info["bytes"] == str(len(body)), f"info says {info['bytes']} bytes, the response has {len(body)}"
+        served = render_milliseconds(headers.get("Server-Timing"))
+        assert served is not None, f"a cached image carries no render time: {headers.get('Server-Timing')!r}"
+        assert info["renderMs"] == served, f"info says {info['renderMs']} ms, Server-Timing says {served}"
+        assert f"{len(body):,} bytes" in info["text"] and f"rendered in {served} ms" in info["text"], info["text"]
+        assert format_name.upper() in info["text"], info["text"]
+        link = by_id("download")
+        assert link.get_attribute("href") == url, link.get_attribute("href")
+        assert link.get_attribute("download") == f"gradient-240x160.{format_name}", link.get_attribute("download")
+    dithered = int(info_line()["bytes"])
+    by_id("f-dither").click()
+    url = wait_preview()
+    wait_until(lambda: (info_line() or {}).get("url") == url, "the info line after turning dither off")
+    assert int(info_line()["bytes"]) == len(http_get(url)[2]) != dithered
+    by_id("f-dither").click()
+    Select(by_id("f-format")).select_by_value("png")
+    url = wait_preview()
+    assert "format=" not in url, url
+    assert_no_console_errors()
+
+
+def test_download_button():
+    url = load_design("colors=ff7e5f,feb47b&dir=to-bottom-right&width=120&height=80&scale=2")
+    link = by_id("download")
+    assert link.get_attribute("href") == url
+    assert link.get_attribute("download") == "gradient-120x80@2x.png", link.get_attribute("download")
+    with tempfile.TemporaryDirectory() as folder:
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        link.click()
+        target = pathlib.Path(folder) / "gradient-120x80@2x.png"
+        wait_until(lambda: target.exists() and target.stat().st_size > 0, "the downloaded file")
+        assert target.read_bytes() == http_get(url)[2], "the downloaded file differs from the image at the URL"
+        assert Image.open(target).size == (240, 160)
+    assert_no_console_errors()
+
+
+def test_grain_slider_and_seed():
+    url = load_design("colors=808080,909090&width=240&height=160")
+    _, _, plain = page_pixels()
+    slider = by_id("f-grain")
+    assert slider.get_attribute("value") == "0"
+    for _ in range(8):
+        slider.send_keys(Keys.ARROW_RIGHT)
+    url = wait_preview()
+    assert query_of(url) == "colors=808080,909090&grain=0.4&width=240&height=160", url
+    assert by_id("grain-value").text == "0.40"
+    assert_preview_pixels_match(url)
+    _, _, grainy = page_pixels()
+    assert grainy != plain, "grain did not change the image"
+    assert "grain" in by_id("css-note").text, by_id("css-note").text
+    fill(by_id("f-seed"), "7")
+    url = wait_preview()
+    assert query_of(url) == "colors=808080,909090&grain=0.4&seed=7&width=240&height=160", url
+    assert_preview_pixels_match(url)
+    _, _, reseeded = page_pixels()
+    assert reseeded != grainy, "another seed gave the same grain"
+    assert_no_console_errors()
+
+
+def preset_names():
+    return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#preset-list button.preset")]
+
+
+def test_preset_search_and_pick():
+    load_design("colors=3366ff,00aa55&angle=30&width=240&height=160")
+    status, _, body = http_get(BASE + "/presets")
+    assert status == 200
+    every = json.loads(body)
+    wait_until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#preset-list button.preset")) > 0, "the presets")
+    shown = driver.find_elements(By.CSS_SELECTOR, "#preset-list button.preset")
+    assert len(shown) == min(24, len(every))
+    assert f"of {len(every)} presets" in by_id("preset-count").text, by_id("preset-count").text
+    fill(by_id("preset-search"), "omol")
+    wait_until(lambda: preset_names() == ["Omolon"], "the search to find Omolon only")
+    fill(by_id("preset-search"), "#2f80ed")
+    expected = sorted(p["name"] for p in every if "#2f80ed" in [c.lower() for c in p["colors"]])
+    wait_until(lambda: sorted(preset_names()) == expected, f"the colour search to find {expected}")
+    fill(by_id("preset-search"), "no such gradient")
+    wait_until(lambda: by_id("preset-count").text.startswith("No preset matches"), "the empty result")
+    fill(by_id("preset-search"), "omolon")
+    omolon = '#preset-list button[data-slug="omolon"]'
+    button = wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, omolon), "Omolon")[0]
+    swatch = js(
+        "const c = arguments[0].querySelector('canvas'); return [...c.getContext('2d').getImageData(0, 14, 1, 1).data]",
+        button,
+    )
+    assert all(abs(a - b) <= 2 for a, b in zip(swatch, [0x09, 0x1E, 0x3A])), f"the swatch starts {swatch}, not #091e3a"
+    button.click()
+    url = wait_preview()
+    assert query_of(url) == "preset=omolon&angle=30&width=240&height=160", url
+    assert button.get_attribute("aria-pressed") == "true"
+    assert Select(by_id("f-source")).first_selected_option.get_attribute("value") == "preset"
+    assert by_id("f-preset").get_attribute("value") == "omolon"
+    assert_preview_pixels_match(url)
+    assert by_id("css-text").text == "linear-gradient(30deg, #091e3a, #2f80ed, #2d9ee0)", by_id("css-text").text
+    assert_no_console_errors()
+
+
+def grant_clipboard():
+    driver.execute_cdp_cmd(
+        "Browser.grantPermissions",
+        {"origin": BASE, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+    )
+
+
+def read_clipboard():
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.readText().then(done, (e) => done('READ FAILED: ' + e));"
+    )
+
+
+def test_copy_css_from_service():
+    url = load_design("colors=3366ff,00aa55&angle=30&width=240&height=160")
+    grant_clipboard()
+    query = query_of(url)
+    status, headers, body = http_get(BASE + "/gradient.css?" + query)
+    assert status == 200 and headers["Content-Type"].startswith("text/css"), (status, headers["Content-Type"])
+    by_id("copy-gradient-css").click()
+    wait_until(lambda: by_id("copy-status").text == "Copied the CSS gradient.", "the copy status")
+    assert by_id("out-gradient-css").get_attribute("value") == body.decode().strip()
+    assert read_clipboard() == body.decode().strip()
+    url = load_design("colors=3366ff,00aa55&angle=30&grain=0.3&width=240&height=160")
+    status, _, body = http_get(BASE + "/gradient.css?" + query_of(url))
+    assert status == 422, status
+    detail = json.loads(body)["detail"]
+    by_id("copy-gradient-css").click()
+    wait_until(lambda: by_id("copy-status").text.startswith("No CSS for this design"), "the 422 message")
+    assert by_id("copy-status").text == "No CSS for this design: " + detail, by_id("copy-status").text
+    assert by_id("out-gradient-css").get_attribute("value") == ""
+    assert_no_console_errors(allow_http_422=True)
+
+
+def test_layered_css_and_blend_in_url():
+    load_design("css=linear-gradient(red,blue)&width=240&height=160", "ready" if service_renders_css() else "error")
+    layered = "linear-gradient(45deg, #ff000080, transparent), radial-gradient(circle at 30% 40%, white, #3366ff 60%)"
+    fill(by_id("f-css"), layered)
+    wait_until(lambda: "radial" in shown_url(), "the layered css in the URL")
+    assert query_of(shown_url()) == (
+        "css=linear-gradient(45deg,+%23ff000080,+transparent),+radial-gradient(circle+at+30%25+40%25,+white,"
+        "+%233366ff+60%25)&width=240&height=160"
+    ), shown_url()
+    assert "blend=" not in shown_url()
+    fill(by_id("f-blend"), "multiply, screen")
+    wait_until(lambda: "blend=" in shown_url(), "blend in the URL")
+    assert query_of(shown_url()).endswith("&blend=multiply,+screen&width=240&height=160"), shown_url()
+    decoded = dict(urllib.parse.parse_qsl(query_of(shown_url())))
+    assert decoded["css"] == layered and decoded["blend"] == "multiply, screen", decoded
+    assert js("return document.getElementById('css-preview').style.backgroundBlendMode") == "multiply, screen"
+    fill(by_id("f-blend"), " ")
+    wait_until(lambda: "blend=" not in shown_url(), "blend gone from the URL")
+    assert_no_console_errors(allow_http_400=True)
+
+
+def handle(index):
+    return driver.find_elements(By.CSS_SELECTOR, "#mesh-handles .handle")[index]
+
+
+def handle_point(index):
+    h = handle(index)
+    return float(h.get_attribute("data-x")), float(h.get_attribute("data-y"))
+
+
+def points_of(url):
+    value = dict(urllib.parse.parse_qsl(query_of(url))).get("points")
+    return [tuple(float(v) for v in pair.split(",")) for pair in value.split(";")] if value else None
+
+
+def drag(element, dx, dy, steps=6):
+    chain = ActionChains(driver, duration=20).click_and_hold(element)
+    for _ in range(steps):
+        chain.move_by_offset(dx / steps, dy / steps)
+    chain.release().perform()
+
+
+def test_mesh_editor():
+    load_design("colors=3366ff,00aa55&width=240&height=160")
+    Select(by_id("f-type")).select_by_value("mesh")
+    url = wait_preview()
+    params_now = dict(urllib.parse.parse_qsl(query_of(url)))
+    assert params_now["type"] == "mesh" and params_now["mesh"] == "3x3", url
+    assert len(params_now["colors"].split(",")) == 9 and "points" not in params_now, url
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#mesh-handles .handle")) == 9
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#mesh-colors .vertex-color")) == 9
+    assert not by_id("f-spread").is_displayed() and not by_id("f-source").is_displayed()
+    assert "mesh" in by_id("css-note").text
+    assert_preview_pixels_match(url)
+    Select(by_id("f-mesh-cols")).select_by_value("4")
+    url = wait_preview()
+    assert dict(urllib.parse.parse_qsl(query_of(url)))["mesh"] == "4x3", url
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#mesh-handles .handle")) == 12
+    Select(by_id("f-mesh-rows")).select_by_value("4")
+    url = wait_preview()
+    assert dict(urllib.parse.parse_qsl(query_of(url)))["mesh"] == "4x4", url
+    assert_preview_pixels_match(url)
+    Select(by_id("f-mesh-cols")).select_by_value("3")
+    Select(by_id("f-mesh-rows")).select_by_value("3")
+    before = wait_preview()
+    _, _, before_pixels = page_pixels()
+    # The centre vertex moves freely.
+    centre = handle(4)
+    assert handle_point(4) == (0.5, 0.5)
+    drag(centre, 36, 24)
+    url = wait_preview()
+    assert url != before, "dragging the centre vertex left the URL as it was"
+    points = points_of(url)
+    assert points is not None and len(points) == 9, url
+    x, y = points[4]
+    assert abs(x - (0.5 + 36 / 240)) < 0.03 and abs(y - (0.5 + 24 / 160)) < 0.03, points[4]
+    assert points[4] == handle_point(4)
+    assert all(len(f"{v}") <= 5 for p in points for v in p), f"points not rounded: {points}"
+    _, _, after_pixels = page_pixels()
+    assert after_pixels != before_pixels, "the image did not change after the drag"
+    assert_preview_pixels_match(url)
+    # An edge vertex stays on its edge; corners stay put.
+    drag(handle(1), 30, 40)
+    url = wait_preview()
+    points = points_of(url)
+    assert points[1][1] == 0 and abs(points[1][0] - (0.5 + 30 / 240)) < 0.03, points[1]
+    drag(handle(3), 25, -20)
+    url = wait_preview()
+    points = points_of(url)
+    assert points[3][0] == 0 and abs(points[3][1] - (0.5 - 20 / 160)) < 0.03, points[3]
+    drag(handle(8), -50, -50)
+    url = wait_preview()
+    assert points_of(url)[8] == (1, 1)
+    assert_preview_pixels_match(url)
+    # The arrow keys move a focused vertex.
+    handle(4).send_keys(Keys.ARROW_LEFT)
+    url = wait_preview()
+    assert abs(points_of(url)[4][0] - (points[4][0] - 0.01)) < 1e-9, (points_of(url)[4], points[4])
+    # A vertex colour and smooth=off.
+    picker = driver.find_elements(By.CSS_SELECTOR, "#mesh-colors .vertex-color")[4]
+    js(
+        """
+        arguments[0].value = '#00ff88';
+        arguments[0].dispatchEvent(new Event('input', { bubbles: true }));
+        """,
+        picker,
+    )
+    by_id("f-smooth").click()
+    url = wait_preview()
+    decoded = dict(urllib.parse.parse_qsl(query_of(url)))
+    assert decoded["colors"].split(",")[4] == "00ff88" and decoded["smooth"] == "off", decoded
+    assert_preview_pixels_match(url)
+    # The design survives a reload from the page URL.
+    driver.get("about:blank")
+    driver.get(BASE + "/#" + query_of(url))
+    assert wait_preview() == url
+    assert handle_point(4) == points_of(url)[4]
+    by_id("mesh-reset").click()
+    url = wait_preview()
+    assert points_of(url) is None, url
+    assert_no_console_errors()
+
+
 def test_one_request_in_flight():
     driver.find_elements(By.CSS_SELECTOR, "#gallery-list button.example")[2].click()
     wait_preview()
@@ -469,9 +771,10 @@ def test_one_request_in_flight():
     fetches = js(
         "return performance.getEntriesByType('resource')"
         ".filter(e => e.initiatorType === 'fetch' && e.name.includes('/gradient?'))"
-        ".map(e => [e.startTime, e.responseEnd, e.name])"
+        ".map(e => [e.startTime, e.responseEnd, e.name, e.encodedBodySize])"
     )
-    assert 1 <= len(fetches) < keystrokes, f"{len(fetches)} requests for {keystrokes} keystrokes"
+    images = [f for f in fetches if f[3] > 0]
+    assert 1 <= len(images) < keystrokes, f"{len(images)} image requests for {keystrokes} keystrokes"
     fetches.sort()
     for previous, current in zip(fetches, fetches[1:]):
         assert current[0] >= previous[1], f"two preview requests in flight at once: {previous[2]} and {current[2]}"
@@ -479,12 +782,13 @@ def test_one_request_in_flight():
 
 
 def test_keyboard_reaches_every_control():
-    for setup in ["radial-explicit", "conic", "base", "css"]:
+    for setup in ["radial-explicit", "conic", "base", "css", "mesh"]:
         driver.get(BASE + "/#" + {
             "radial-explicit": "colors=red,blue&type=radial&shape=circle&size=40px&space=oklch&width=240&height=160",
             "conic": "colors=red,blue&type=conic&from=10&width=240&height=160",
             "base": "base=00d293&percentage=0.06&angle=20&width=240&height=160",
             "css": "css=linear-gradient(red,blue)&width=240&height=160",
+            "mesh": "colors=red,lime,blue,white&type=mesh&mesh=2x2&smooth=off&width=240&height=160",
         }[setup])
         wait_preview("ready" if setup != "css" or service_renders_css() else "error")
         js("document.activeElement.blur(); window.scrollTo(0, 0)")
@@ -562,6 +866,14 @@ TESTS = [
     test_copy_buttons,
     test_stops_and_options,
     test_gallery_loads_examples,
+    test_example_names_speak_web,
+    test_info_line_matches_response,
+    test_download_button,
+    test_grain_slider_and_seed,
+    test_preset_search_and_pick,
+    test_copy_css_from_service,
+    test_layered_css_and_blend_in_url,
+    test_mesh_editor,
     test_one_request_in_flight,
     test_keyboard_reaches_every_control,
     test_narrow_screen,
