@@ -4,7 +4,7 @@
 /// Accepts `linear-gradient()`, `radial-gradient()`, `conic-gradient()` and their `repeating-` forms with every
 /// colour syntax of ``CSSColor``; keywords are ASCII case-insensitive, and whitespace and `/* comments */` may
 /// stand between tokens. Errors are ``SpecError/cssSyntax(offset:token:message:)`` naming the token and its
-/// character offset. Works over UTF-8 bytes, never traps, and allocates at most `limits.maxStops` stop entries.
+/// character offset. Works over UTF-8 bytes, never traps, and allocates at most `limits.maxStops` stop entries per layer.
 struct CSSGradientParser {
     var tokens: CSSTokenizer
     let limits: SpecLimits
@@ -17,7 +17,7 @@ struct CSSGradientParser {
     ]
 
     /// Parses the whole of `text` as one gradient function or a comma-separated list of at most
-    /// ``GradientSpec/maximumLayers`` of them, first (top) layer first. As CSS Syntax 3 says, the end of the text
+    /// `limits.maxLayers` (8 by default) of them, first (top) layer first. As CSS Syntax 3 says, the end of the text
     /// closes every function and parenthesis still open (`linear-gradient(red, blue` is
     /// `linear-gradient(red, blue)`); an error found past the text names its end.
     static func parse(_ text: Substring, limits: SpecLimits) throws(SpecError) -> [GradientDescription] {
@@ -70,13 +70,13 @@ struct CSSGradientParser {
     }
 
     /// Gradient functions separated by top-level commas up to the end of the text, at most
-    /// ``GradientSpec/maximumLayers``.
+    /// `limits.maxLayers`.
     mutating func parseLayers() throws(SpecError) -> [GradientDescription] {
         var layers: [GradientDescription] = []
         while true {
-            if layers.count == GradientSpec.maximumLayers {
+            if layers.count == limits.maxLayers {
                 throw error(
-                    "css holds at most \(GradientSpec.maximumLayers) layers (gradients separated by commas); "
+                    "css holds at most \(limits.maxLayers) layers (gradients separated by commas); "
                         + "this is layer \(layers.count + 1)",
                     at: try peek())
             }

@@ -1,7 +1,4 @@
 extension GradientSpec {
-    /// The most layers a layered `css=` may hold.
-    public static let maximumLayers = 8
-
     /// Whether the spec has more than one layer.
     public var isLayered: Bool { !layersBelow.isEmpty }
 
