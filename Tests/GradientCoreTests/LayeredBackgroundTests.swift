@@ -231,6 +231,8 @@ struct LayeredBackgroundTests {
         let detail = error?.detail ?? ""
         #expect(detail.contains("did you mean \"screen\"?"), "\(detail)")
         for mode in Self.modes { #expect(detail.contains(mode)) }
+        #expect(Self.error(css + "&blend=mul")?.detail.contains("did you mean \"multiply\"?") == true)
+        #expect(Self.error(css + "&blend=softlight")?.detail.contains("did you mean \"soft-light\"?") == true)
         #expect(Self.error(css + "&blend=multiply,,screen")?.parameter == "blend")
         #expect(Self.error(css + "&blend=plus-lighter")?.parameter == "blend")
     }

@@ -13,7 +13,11 @@ enum BlendModeList {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let keyword = trimmed(item).lowercased()
             guard let mode = BlendMode(rawValue: keyword) else {
-                let nearest = keyword.isEmpty ? nil : Spelling.nearest(to: keyword, in: names)
+                let nearest =
+                    keyword.isEmpty
+                    ? nil
+                    : Spelling.nearest(to: keyword, in: names)
+                        ?? names.first { keyword.count >= 3 && $0.hasPrefix(keyword) }
                 let hint = nearest.map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw .invalidValue(
                     parameter: "blend", token: keyword.isEmpty ? String(text) : String(trimmed(item)),
