@@ -20,4 +20,5 @@ render blue-yellow-oklch 'colors=blue,yellow&dir=horizontal&width=600&height=80&
 render repeating 'colors=%23334455@0px,%23334455@10px,%23f5f5f5@10px,%23f5f5f5@20px&angle=45&spread=repeat&width=600&height=120'
 render grain 'colors=0f2027,203a43,2c5364&angle=135&width=600&height=200&grain=0.35&seed=7'
 render mesh 'type=mesh&mesh=3x3&colors=ff7e5f,feb47b,ffd86f,e96443,fdfcfb,86a8e7,904e95,2f80ed,91eae4&points=0,0;0.45,0;1,0;0,0.6;0.62,0.38;1,0.45;0,1;0.35,1;1,1&width=600&height=300'
+render layered 'css=repeating-linear-gradient(45deg, rgb(255 255 255 / 0.3) 0 14px, transparent 14px 28px), radial-gradient(circle at 20%25 25%25, %23ffd86f, transparent 60%25), linear-gradient(135deg, %23e96443, %23904e95 60%25, %232f80ed)&blend=overlay, screen&width=600&height=300'
 ls -l docs/examples

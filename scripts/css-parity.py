@@ -7,7 +7,9 @@ corners, `in <space> [<hue> hue]`, radial shapes, sizes and `at` positions, coni
 colour syntax gradientd supports — hex, names, rgb/hsl/hwb/lab/lch/oklab/oklch, color(), color-mix(), relative
 colours, system colours, light-dark(), currentcolor — at positions in %, px, em, rem, vw/vh and calc(), min(),
 max(), clamp(); colour hints) and, from every other one, a mutated copy (a token deleted, duplicated or swapped with
-its neighbour, a wrong unit, a comma removed, a function misspelt, a parenthesis added or removed).
+its neighbour, a wrong unit, a comma removed, a function misspelt, a parenthesis added or removed). Then, from a
+generator seeded apart (so the strings above stay the same), layered backgrounds: two or three such gradients
+separated by commas, as `background-image` lists them, every other one mutated in the same ways.
 
 Chromium's verdict is `CSS.supports('background-image', s)` in headless Chromium driven through chromedriver
 (Selenium, as Tests/browser starts it); gradientd's is the exit status of `gradient explain 'css=…'` (0 accepted,
@@ -30,7 +32,7 @@ space oklab (`linear-gradient(to right, black, 30%, oklab(0.5 -0.1 0.1))`). Chro
 differently from the same gradient with `in oklab` written out, which gradientd matches (MAE 7/255 against 0).
 The check is broader than the fault: a render beyond tolerance with any hint and no `in` counts as this one.
 Also KNOWN: a repeating gradient whose stops all resolve to one position (a zero-length period, seen in gradientd's
-canonical spec). The contract (API.md) draws the average colour, as CSS Images 4 says; Chromium draws the last
+canonical spec), alone or as a layer. The contract (API.md) draws the average colour, as CSS Images 4 says; Chromium draws the last
 colour.
 
 Found with other seeds and not fixed yet (they fail the run when drawn): interpolation in oklch from an achromatic
@@ -71,6 +73,9 @@ def load_pixel_comparison():
 PIXELS = load_pixel_comparison()
 WIDTH, HEIGHT, GAP, COLUMNS, ROWS_PER_PAGE = 64, 48, 16, 6, 7
 RENDER_EVERY = 5
+# One layered background (a comma-separated list, as background-image) per LAYERED_SHARE single gradients, from
+# random.Random(LAYERED_SEED_OFFSET + seed).
+LAYERED_SHARE, LAYERED_SEED_OFFSET = 5, 1_000_000
 
 NAMED = ["red", "blue", "lime", "teal", "orange", "rebeccapurple", "transparent", "white", "black", "hotpink",
          "DarkSlateGray", "gold", "navy", "Crimson"]
@@ -387,12 +392,19 @@ class Grammar:
 
 
 def generate(seeds, count):
-    """`count` strings for each seed: even-numbered ones valid, odd-numbered ones a mutation of a valid one."""
+    """`count` strings for each seed: even-numbered ones valid, odd-numbered ones a mutation of a valid one; then
+    count / LAYERED_SHARE layered backgrounds per seed (two or three gradients separated by commas, every other one
+    mutated), from a generator of their own so that the single-gradient strings stay what they were."""
     strings = []
     for seed in seeds:
         grammar = Grammar(random.Random(seed))
         for index in range(count):
             text = grammar.gradient()
+            strings.append(grammar.mutate(text) if index % 2 else text)
+    for seed in seeds:
+        grammar = Grammar(random.Random(LAYERED_SEED_OFFSET + seed))
+        for index in range(count // LAYERED_SHARE):
+            text = ", ".join(grammar.gradient() for _ in range(grammar.pick([2, 3])))
             strings.append(grammar.mutate(text) if index % 2 else text)
     return strings
 
@@ -420,9 +432,13 @@ def gradientd_verdict(gradient, text):
 
 
 def has_zero_period(canonical):
-    """Whether a canonical spec repeats with every stop at one position."""
-    positions = set(re.findall(r"@(-?[\d.e+-]+)", canonical))
-    return " repeat " in canonical and len(positions) == 1
+    """Whether a canonical spec (or one of its layers, which follow " over ") repeats with every stop at one
+    position."""
+    for layer in canonical.split(" over "):
+        positions = set(re.findall(r"@(-?[\d.e+-]+)", layer))
+        if " repeat " in layer and len(positions) == 1:
+            return True
+    return False
 
 
 def origin(index):

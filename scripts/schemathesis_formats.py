@@ -119,11 +119,13 @@ def _gradient(name, prelude, position):
     return st.tuples(st.sampled_from(["", "repeating-"]), prelude, _interpolation, stops).map(render)
 
 
-css_gradient = st.one_of(
+_single_gradient = st.one_of(
     _gradient("linear-gradient", _linear_prelude, _length_position),
     _gradient("radial-gradient", _radial_prelude, _length_position),
     _gradient("conic-gradient", _conic_prelude, _angle_position),
 )
+# One gradient, or a layered background: two or three separated by commas, the first on top.
+css_gradient = st.one_of(_single_gradient, st.lists(_single_gradient, min_size=2, max_size=3).map(", ".join))
 
 schemathesis.openapi.format("css-color", css_color)
 schemathesis.openapi.format("css-color-stop-list", css_color_stop_list)

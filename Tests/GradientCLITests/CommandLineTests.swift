@@ -86,6 +86,22 @@ struct CommandLineTests {
         #expect(text.contains("pixels: 40x20"))
     }
 
+    @Test func explainPrintsEveryLayerAndTheBlendModesCSSNeedsBesideThem() throws {
+        let layers = "css=linear-gradient(red,blue),radial-gradient(white,black)&width=10&height=10"
+        let blended = try runGradient(["explain", layers + "&blend=screen"])
+        let text = String(decoding: blended.stdout, as: UTF8.self)
+        #expect(blended.status == 0)
+        #expect(
+            text.contains(
+                "canonical: 10x10 d8 dither linear(5 0, 5 10) pad srgb stops(1 0 0 / 1 @0; 0 0 1 / 1 @1) blend screen "
+                    + "over radial(5 5, 7.071068 7.071068) pad srgb stops(1 1 1 / 1 @0; 0 0 0 / 1 @1)\n"))
+        #expect(text.contains("css: none (") && text.contains("background-blend-mode: screen, normal"))
+        let plain = String(decoding: try runGradient(["explain", layers]).stdout, as: UTF8.self)
+        #expect(plain.contains("css: linear-gradient(#ff0000, #0000ff), radial-gradient(#ffffff, #000000)\n"))
+        let refused = try runGradient(["explain", "colors=red,blue&blend=screen"])
+        #expect(refused.status == 2 && refused.stderr.contains("layered css="))
+    }
+
     @Test func versionPrintsThePackageAndEachFormatsOutputVersion() throws {
         let result = try runGradient(["--version"])
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -103,6 +103,9 @@ struct CSSExportTests {
             "type=conic&colors=red@0deg,blue@90deg,red@180deg&from=33deg&center=25%25,75%25",
             "type=conic&colors=red,blue&spread=repeat&space=oklch", "base=4a90e2&percentage=0.1",
             "colors=rgb(10.5+20.25+30.125),hsl(120+50%25+50%25+/+0.3)",
+            "css=linear-gradient(rgb(255+0+0+/+0.5),blue),radial-gradient(circle+at+30%25+40%25,white,black)",
+            "css=conic-gradient(red,lime,red),linear-gradient(to+right,white,black),linear-gradient(teal,navy)"
+                + "&blend=normal&width=90&height=50",
         ])
     func roundTrips(query: String) throws {
         let (css, original, parsed) = try Self.roundTrip(query)
@@ -177,5 +180,18 @@ struct CSSExportTests {
         ]
         .map { try CSSExport.text(for: Self.request($0)) }
         #expect(Set(texts).count == 1)
+    }
+
+    @Test("layers with blend modes have no CSS <image>: 422 naming blend, with the background-blend-mode to use")
+    func blendedLayers() throws {
+        let request = try Self.request(
+            "css=linear-gradient(red,blue),linear-gradient(white,black),linear-gradient(teal,navy)&blend=multiply,hue")
+        #expect(throws: CSSExportError.self) { try CSSExport.text(for: request) }
+        do {
+            _ = try CSSExport.text(for: request)
+        } catch {
+            #expect(error.parameter == "blend")
+            #expect(error.detail.contains("background-blend-mode: multiply, hue, normal"), "\(error.detail)")
+        }
     }
 }

@@ -33,6 +33,9 @@ struct GradientCSSRouteTests {
             ("colors=red,blue&grain=0.2", 422, "grain"), ("colors=red,blue&spread=reflect", 422, "spread"),
             ("colors=red,blue&spread=none", 422, "spread"), ("colors=red,blue&width=abc", 400, "width"),
             ("colors=red,blue&grain=2", 400, "grain"),
+            ("css=linear-gradient(red,blue),linear-gradient(white,black)&blend=multiply", 422, "blend"),
+            ("css=linear-gradient(red,blue),linear-gradient(white,black)&blend=mutliply", 400, "blend"),
+            ("colors=red,blue&blend=multiply", 400, "blend"),
         ])
     func refusals(query: String, status: Int, parameter: String) throws {
         let response = try ServiceHarness().record("/gradient.css?" + query)
@@ -40,6 +43,26 @@ struct GradientCSSRouteTests {
         #expect(response.head.headers["Content-Type"] == "application/problem+json")
         let problem = try ProblemJSON(response.body)
         #expect(problem.status == status && problem.parameter == parameter)
+    }
+
+    @Test func layeredBackgroundsOverHTTP() throws {
+        let harness = ServiceHarness()
+        let layers = "css=linear-gradient(red,blue),radial-gradient(white,black)&width=40&height=30"
+        let css = try harness.record("/gradient.css?" + layers + "&blend=normal")
+        #expect(css.head.status == 200)
+        #expect(
+            String(decoding: css.body, as: UTF8.self)
+                == "linear-gradient(#ff0000, #0000ff), radial-gradient(#ffffff, #000000)")
+        let blended = try harness.record("/gradient.css?" + layers + "&blend=screen")
+        let problem = try ProblemJSON(blended.body)
+        #expect(blended.head.status == 422 && problem.parameter == "blend")
+        #expect(problem.detail.contains("background-blend-mode: screen, normal"), "\(problem.detail)")
+        let image = try harness.record("/gradient?" + layers + "&blend=screen")
+        let repeated = try harness.record("/gradient?" + layers + "&blend=screen,screen")
+        let plain = try harness.record("/gradient?" + layers)
+        #expect(image.head.status == 200 && image.head.headers["Content-Type"] == "image/png")
+        #expect(image.head.headers["ETag"] == repeated.head.headers["ETag"] && image.body == repeated.body)
+        #expect(image.head.headers["ETag"] != plain.head.headers["ETag"] && image.body != plain.body)
     }
 
     @Test func grainOverHTTP() throws {

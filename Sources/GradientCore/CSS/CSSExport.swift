@@ -22,11 +22,25 @@ public enum CSSExport {
         try text(for: request.spec, scale: request.scale)
     }
 
-    /// The CSS `<image>` of `spec`, rendered at device pixel ratio `scale`.
+    /// The CSS `<image>` of `spec`, rendered at device pixel ratio `scale`; for a layered spec whose layers all
+    /// blend `normal`, the comma-separated `background-image` list, top layer first.
     public static func text(for spec: GradientSpec, scale: Double) throws(CSSExportError) -> String {
         if spec.grain > 0 {
             throw CSSExportError(
                 parameter: "grain", detail: "CSS gradients have no grain: leave out grain (or set grain=0)")
+        }
+        if spec.isLayered {
+            let layers = spec.layers
+            if layers.contains(where: { $0.blendMode != .normal }) {
+                let modes = layers.map(\.blendMode.cssName).joined(separator: ", ")
+                throw CSSExportError(
+                    parameter: "blend",
+                    detail: "a CSS <image> list does not blend: use the layers (this query without blend) as "
+                        + "background-image together with background-blend-mode: \(modes)")
+            }
+            var texts: [String] = []
+            for layer in layers { texts.append(try text(for: layer.spec, scale: scale)) }
+            return texts.joined(separator: ", ")
         }
         let repeating: Bool
         switch spec.spread {

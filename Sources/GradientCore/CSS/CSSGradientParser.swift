@@ -1,9 +1,10 @@
-/// Parses the `css` parameter, a CSS `<gradient>` (CSS Images 4, CSS Color 4), into a ``GradientDescription``.
+/// Parses the `css` parameter, a CSS `<gradient>` (CSS Images 4, CSS Color 4) or several separated by commas (as
+/// CSS `background-image`, the first on top), into ``GradientDescription``s.
 ///
 /// Accepts `linear-gradient()`, `radial-gradient()`, `conic-gradient()` and their `repeating-` forms with every
 /// colour syntax of ``CSSColor``; keywords are ASCII case-insensitive, and whitespace and `/* comments */` may
 /// stand between tokens. Errors are ``SpecError/cssSyntax(offset:token:message:)`` naming the token and its
-/// character offset. Works over UTF-8 bytes, never traps, and allocates at most `limits.maxStops` stop entries.
+/// character offset. Works over UTF-8 bytes, never traps, and allocates at most `limits.maxStops` stop entries per layer.
 struct CSSGradientParser {
     var tokens: CSSTokenizer
     let limits: SpecLimits
@@ -15,10 +16,11 @@ struct CSSGradientParser {
         "conic-gradient": (.conic, .pad), "repeating-conic-gradient": (.conic, .repeating),
     ]
 
-    /// Parses the whole of `text` as one gradient function. As CSS Syntax 3 says, the end of the text closes every
-    /// function and parenthesis still open (`linear-gradient(red, blue` is `linear-gradient(red, blue)`); an error
-    /// found past the text names its end.
-    static func parse(_ text: Substring, limits: SpecLimits) throws(SpecError) -> GradientDescription {
+    /// Parses the whole of `text` as one gradient function or a comma-separated list of at most
+    /// `limits.maxLayers` (8 by default) of them, first (top) layer first. As CSS Syntax 3 says, the end of the text
+    /// closes every function and parenthesis still open (`linear-gradient(red, blue` is
+    /// `linear-gradient(red, blue)`); an error found past the text names its end.
+    static func parse(_ text: Substring, limits: SpecLimits) throws(SpecError) -> [GradientDescription] {
         let written = String(text)
         do throws(SpecError) {
             return try parseClosed(written + String(repeating: ")", count: unclosedParentheses(in: written)), limits)
@@ -53,13 +55,13 @@ struct CSSGradientParser {
         }
     }
 
-    /// Parses `text`, whose parentheses are all closed, as one gradient function.
-    private static func parseClosed(_ text: String, _ limits: SpecLimits) throws(SpecError) -> GradientDescription {
+    /// Parses `text`, whose parentheses are all closed, as gradient functions separated by commas.
+    private static func parseClosed(_ text: String, _ limits: SpecLimits) throws(SpecError) -> [GradientDescription] {
         var copy = text
-        let result: Result<GradientDescription, SpecError> = copy.withUTF8 { bytes in
+        let result: Result<[GradientDescription], SpecError> = copy.withUTF8 { bytes in
             var parser = CSSGradientParser(tokens: CSSTokenizer(bytes: bytes), limits: limits)
             do throws(SpecError) {
-                return .success(try parser.parseGradient())
+                return .success(try parser.parseLayers())
             } catch {
                 return .failure(error)
             }
@@ -67,6 +69,28 @@ struct CSSGradientParser {
         return try result.get()
     }
 
+    /// Gradient functions separated by top-level commas up to the end of the text, at most
+    /// `limits.maxLayers`.
+    mutating func parseLayers() throws(SpecError) -> [GradientDescription] {
+        var layers: [GradientDescription] = []
+        while true {
+            if layers.count == limits.maxLayers {
+                throw error(
+                    "css holds at most \(limits.maxLayers) layers (gradients separated by commas); "
+                        + "this is layer \(layers.count + 1)",
+                    at: try peek())
+            }
+            layers.append(try parseGradient())
+            let tail = try peek()
+            if tail.kind == .end { return layers }
+            guard tail.kind == .comma else {
+                throw error("expected the end of the text after the gradient", at: tail)
+            }
+            consume(tail)
+        }
+    }
+
+    /// One gradient function, up to its closing parenthesis.
     mutating func parseGradient() throws(SpecError) -> GradientDescription {
         let head = try peek()
         guard case .function(let name) = head.kind, let (kind, spread) = Self.functions[name] else {
@@ -83,8 +107,6 @@ struct CSSGradientParser {
         case .conic: prelude = try parseConicPrelude()
         }
         let entries = try parseStops(afterPrelude: prelude.isPresent)
-        let tail = try peek()
-        guard tail.kind == .end else { throw error("expected the end of the text after the gradient", at: tail) }
         let space = prelude.space ?? (GradientDescription.allLegacy(entries) ? .srgb : .oklab)
         return GradientDescription(
             shape: prelude.shape, entries: entries, spread: spread, space: space,

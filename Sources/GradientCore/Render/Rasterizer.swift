@@ -23,6 +23,8 @@ public struct Rasterizer: Sendable {
     private let grain: Grain?
     private var rowCache: [UInt8] = []
     private var cachedRowKeys: [Int] = []
+    /// The layers of a layered spec, which then render every row; nil for a single gradient.
+    private var compositor: LayerCompositor?
 
     /// What a row is computed from: Skia's mapping of the device pixel centre (x + 0.5, y + 0.5) to the gradient's
     /// `t`, in 32-bit floats, with `t` normalised as Blink normalises the stops.
@@ -43,7 +45,7 @@ public struct Rasterizer: Sendable {
     /// Whether rows cost next to nothing to produce: one colour, or a gradient that does not vary across or down
     /// the image (rows are filled or copied rather than computed pixel by pixel); never with grain.
     public var hasCheapRows: Bool {
-        guard grain == nil else { return false }
+        guard grain == nil, compositor == nil else { return false }
         switch shader {
         case .solid: return true
         case .linear(let m0, let m2, _): return m0 == 0 || m2 == 0
@@ -56,7 +58,8 @@ public struct Rasterizer: Sendable {
         self.spec = spec
         let ramp = ColorRamp(spec: spec)
         let opaqueStops = spec.stops.allSatisfy { $0.color.alpha >= 1 && !$0.color.missing.contains(.alpha) }
-        isOpaque = opaqueStops && spec.spread != .transparent
+        compositor = spec.isLayered ? LayerCompositor(spec: spec) : nil
+        isOpaque = compositor?.isOpaque ?? (opaqueStops && spec.spread != .transparent)
         dither = spec.dither && spec.depth == .eight
         grain = spec.grain > 0 ? Grain(amount: spec.grain, seed: spec.seed) : nil
         switch (spec.depth, isOpaque) {
@@ -158,6 +161,15 @@ public struct Rasterizer: Sendable {
     /// Renders row `y`: without grain, one colour is filled (8 pixels written, then copied) and rows of a gradient
     /// that does not vary down the image are cached; with grain every pixel is computed with its own noise.
     private mutating func render<E: PixelEncoder>(_ y: Int, _ row: UnsafeMutablePointer<UInt8>, _: E.Type) {
+        if compositor != nil {
+            if let grain {
+                compositor?.renderRow(
+                    y, row, offsets: GrainedRowDither(dither: Dither.lanes[8], grain: grain, y: y), E.self)
+            } else {
+                compositor?.renderRow(y, row, offsets: RowDither(dither: Dither.lanes[8]), E.self)
+            }
+            return
+        }
         let dither = Dither.lanes[self.dither ? y & 7 : 8]
         if let grain {
             render(y, row, GrainedRowDither(dither: dither, grain: grain, y: y), E.self)
@@ -181,6 +193,13 @@ public struct Rasterizer: Sendable {
             return
         }
         render(y, row, RowDither(dither: dither), E.self)
+    }
+
+    /// Computes row `y` of a single gradient as a layer of ``LayerCompositor``: premultiplied floats with the dither
+    /// offset (``LayerSampleEncoder``) at `samples`, which must hold the row's width rounded up to 8 × 16 bytes.
+    func renderLayerRow(_ y: Int, into samples: UnsafeMutableRawPointer) {
+        let offsets = RowDither(dither: Dither.lanes[dither ? y & 7 : 8])
+        render(y, samples.assumingMemoryBound(to: UInt8.self), offsets, LayerSampleEncoder.self)
     }
 
     /// Computes row `y` pixel by pixel with `offsets` added to every pixel's channels (no filling, no cached rows:

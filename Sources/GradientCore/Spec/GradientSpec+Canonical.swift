@@ -5,8 +5,27 @@ extension GradientSpec {
     ///
     /// Example: `1920x1080 d8 dither linear(960 0, 960 1080) pad srgb stops(srgb 1 0 0 / 1 @0; srgb 0 0 1 / 1 @1)`;
     /// grain adds ` grain(0.25 seed 7)` at the end, and only when there is grain, so grainless forms are unchanged.
+    /// Each layer below the top one of a layered spec follows as ` over ` and its own geometry, spread, space and
+    /// stops; a layer's ` blend multiply` follows it when its mode is not `normal`.
     public var canonicalForm: String {
         var text = "\(pixelWidth)x\(pixelHeight) d\(depth.rawValue) \(dither ? "dither" : "nodither") "
+        text += layerText(geometry: geometry, stops: stops, spread: spread, space: space, hue: hue)
+        if blendMode != .normal { text += " blend \(blendMode.cssName)" }
+        for layer in layersBelow {
+            text += " over "
+            text += layerText(
+                geometry: layer.geometry, stops: layer.stops, spread: layer.spread, space: layer.space, hue: layer.hue)
+            if layer.blendMode != .normal { text += " blend \(layer.blendMode.cssName)" }
+        }
+        if grain > 0 { text += " grain(\(number(grain)) seed \(seed))" }
+        return text
+    }
+
+    /// One layer's geometry, spread, space (and hue when polar) and stops.
+    private func layerText(
+        geometry: GradientGeometry, stops: [GradientStop], spread: Spread, space: ColorSpace, hue: HueInterpolation
+    ) -> String {
+        var text = ""
         switch geometry {
         case .linear(let start, let end):
             text += "linear(\(number(start.x)) \(number(start.y)), \(number(end.x)) \(number(end.y)))"
@@ -30,9 +49,7 @@ extension GradientSpec {
             text += "\(component(c.alpha, c.missing.contains(.alpha))) @\(number(stop.position))"
             if let hint = stop.hintToNext { text += " ~\(number(hint))" }
         }
-        text += ")"
-        if grain > 0 { text += " grain(\(number(grain)) seed \(seed))" }
-        return text
+        return text + ")"
     }
 
     /// The SHA-256 of the canonical form prefixed by `version` (which must change whenever the bytes rendered for

@@ -9,8 +9,8 @@ extension GradientSpec {
     /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order): the
     /// gradient as ``ImageRequest/spec`` gives it, the spec a PNG of the request is rendered from.
     ///
-    /// The gradient comes either from `css` (a CSS `<gradient>` function; its syntax errors are
-    /// ``SpecError/cssSyntax(offset:token:message:)``) or from `colors` (or a `preset`, or `base` and `percentage`)
+    /// The gradient comes either from `css` (a CSS `<gradient>` function, or up to eight separated by commas with
+    /// their `blend` modes; its syntax errors are ``SpecError/cssSyntax(offset:token:message:)``) or from `colors` (or a `preset`, or `base` and `percentage`)
     /// with the geometry and colour parameters.
     /// Unknown, repeated and empty parameters, mutually exclusive combinations, malformed values and sizes past
     /// `limits` are refused with a ``SpecError`` naming the parameter and the offending token; sizes are checked
@@ -22,21 +22,35 @@ extension GradientSpec {
     /// The gradient of already-checked `parameters`; `dither` defaults to on.
     init(parameters: QueryParameters, limits: SpecLimits) throws(SpecError) {
         let size = try ImageSize(parameters: parameters, limits: limits)
-        let description: GradientDescription
+        let descriptions: [GradientDescription]
         if let css = parameters["css"] {
             try parameters.refuse(
                 Self.parametersExclusiveWithCSS, because: "css",
                 reason:
                     "css gives the whole gradient; only width, height, scale, dither, depth, format, quality, "
-                    + "grain and seed combine with it")
-            description = try CSSGradientParser.parse(css, limits: limits)
+                    + "blend, grain and seed combine with it")
+            descriptions = try CSSGradientParser.parse(css, limits: limits)
         } else {
-            description = try GradientDescription(parameters: parameters, limits: limits)
+            if parameters.has("blend") {
+                let reason =
+                    "blend is the background-blend-mode of a layered css= (gradients separated by commas, the first "
+                    + "on top), such as css=linear-gradient(red,blue),radial-gradient(white,black)&blend=multiply"
+                if let other = ["colors", "preset", "base"].first(where: parameters.has) {
+                    throw .conflictingParameters(parameter: "blend", other: other, reason: reason)
+                }
+                throw .missingParameter(parameter: "css", reason: reason)
+            }
+            descriptions = [try GradientDescription(parameters: parameters, limits: limits)]
         }
         let dither = try parameters.keyword(
             "dither", ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false], default: true)
         let depth = try parameters.keyword("depth", ["8": BitDepth.eight, "16": .sixteen], default: .eight)
-        try self.init(description: description, size: size, dither: dither, depth: depth)
+        var layers: [GradientSpec] = []
+        for description in descriptions {
+            layers.append(try GradientSpec(description: description, size: size, dither: dither, depth: depth))
+        }
+        let modes = try BlendModeList.modes(parameters["blend"], layerCount: layers.count)
+        self = Self.stacking(layers, modes: modes)
         (grain, seed) = try Self.grain(parameters)
     }
 

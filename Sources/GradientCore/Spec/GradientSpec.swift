@@ -26,11 +26,18 @@ public struct GradientSpec: Sendable, Hashable {
     public var grain: Double
     /// The grain's seed; 0 whenever ``grain`` is 0, so that every grainless spec has one form.
     public var seed: UInt32
+    /// How the top layer (the gradient above) is blended onto ``layersBelow``; `normal` without layers below.
+    public var blendMode: BlendMode
+    /// The other layers of a layered `css=` (CSS `background-image` with several gradients), from the one just
+    /// below the top layer down to the bottom one; empty for a single gradient. Each covers the whole image.
+    public var layersBelow: [GradientLayer]
 
-    /// Creates a spec from already-resolved parts; `stops` must be non-empty and sorted by position.
+    /// Creates a spec from already-resolved parts; `stops` must be non-empty and sorted by position (in every
+    /// layer).
     public init(
         pixelWidth: Int, pixelHeight: Int, geometry: GradientGeometry, stops: [GradientStop], spread: Spread,
-        space: ColorSpace, hue: HueInterpolation, dither: Bool, depth: BitDepth, grain: Double = 0, seed: UInt32 = 0
+        space: ColorSpace, hue: HueInterpolation, dither: Bool, depth: BitDepth, grain: Double = 0, seed: UInt32 = 0,
+        blendMode: BlendMode = .normal, layersBelow: [GradientLayer] = []
     ) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
@@ -43,6 +50,8 @@ public struct GradientSpec: Sendable, Hashable {
         self.depth = depth
         self.grain = grain > 0 ? grain : 0
         self.seed = grain > 0 ? seed : 0
+        self.blendMode = blendMode
+        self.layersBelow = layersBelow
     }
 }
 

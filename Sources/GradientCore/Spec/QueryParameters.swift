@@ -4,7 +4,7 @@ struct QueryParameters {
     static let knownNames: Set<String> = [
         "colors", "type", "dir", "angle", "start", "end", "center", "shape", "size", "from", "spread", "space", "hue",
         "dither", "depth", "width", "height", "scale", "base", "percentage", "css", "format", "quality",
-        "preset", "grain", "seed", "mesh", "points", "smooth",
+        "preset", "grain", "seed", "mesh", "points", "smooth", "blend",
     ]
 
     /// Short or alternative spellings people type, with the parameter they mean (for "did you mean").
@@ -12,6 +12,7 @@ struct QueryParameters {
         "w": "width", "h": "height", "color": "colors", "colour": "colors", "colours": "colors", "c": "colors",
         "direction": "dir", "t": "type", "fmt": "format", "q": "quality", "s": "scale", "colorspace": "space",
         "interpolation": "space", "gradient": "css", "presets": "preset", "noise": "grain",
+        "blendmode": "blend", "mode": "blend",
     ]
 
     /// The parameter an unknown `name` most likely meant, if one is plausible.

@@ -11,17 +11,20 @@ public struct SpecLimits: Sendable, Hashable {
     /// Largest output area in device pixels for the whole-frame formats (WebP, AVIF). Default 16,777,216
     /// (4096 × 4096).
     public var maxFramePixels: Int
+    /// Most gradients in a layered `css=` (a `background-image` list). Default 8.
+    public var maxLayers: Int
 
     /// Creates limits; the defaults are those of the API contract.
     public init(
         maxCSSDimension: Int = 8192, maxPixelSide: Int = 16384, maxPixels: Int = 33_554_432, maxStops: Int = 256,
-        maxFramePixels: Int = 16_777_216
+        maxFramePixels: Int = 16_777_216, maxLayers: Int = 8
     ) {
         self.maxCSSDimension = maxCSSDimension
         self.maxPixelSide = maxPixelSide
         self.maxPixels = maxPixels
         self.maxStops = maxStops
         self.maxFramePixels = maxFramePixels
+        self.maxLayers = maxLayers
     }
 
     /// The limits of the API contract.
