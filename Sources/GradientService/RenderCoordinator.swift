@@ -40,18 +40,20 @@ final class RenderCoordinator: Sendable {
         self.catchUpSliceBytes = catchUpSliceBytes
     }
 
-    /// Joins or starts the render of `identity`, unless the cache already holds it. Its frame memory is worked out
-    /// before the lock that every miss takes.
+    /// Joins or starts the render of `identity`, unless the cache already holds it. A render that has stopped
+    /// because its clients all left is not joined: a new one takes its place. Its frame memory is worked out before
+    /// the lock that every miss takes.
     func acquire(_ identity: ImageIdentity, key: String) -> Acquisition {
         let frameBytes = identity.frameMemoryBytes
         return inFlight.withLock { jobs in
-            if let job = jobs[key] { return .joined(job) }
+            if let job = jobs[key], job.admit() { return .joined(job) }
             if let image = cache.lookup(key, countsMiss: false) { return .hit(image) }
             guard frameMemory.reserve(frameBytes) else {
                 metrics.recordRefusal(format: identity.format)
                 return .frameMemoryFull
             }
             let job = RenderJob(key: key, identity: identity, metrics: metrics, catchUpSliceBytes: catchUpSliceBytes)
+            _ = job.admit()
             guard pool.submit({ [self] in run(job, frameBytes: frameBytes) }) else {
                 frameMemory.release(frameBytes)
                 return .overloaded
@@ -81,7 +83,7 @@ final class RenderCoordinator: Sendable {
                     bytes: bytes, etag: job.etag, mediaType: job.identity.mediaType, renderDuration: duration)
                 cache.insert(image, forKey: job.key)
             }
-            jobs[job.key] = nil
+            if jobs[job.key] === job { jobs[job.key] = nil }
         }
         job.complete(outcome)
     }

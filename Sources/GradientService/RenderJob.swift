@@ -13,8 +13,9 @@ import Locking
 /// that the render pauses until it drains. With several clients the render goes at the pace of the slowest one, up
 /// to that bound: a client that reads nothing is closed by the server's write timeout (``HTTPLimits/writeTimeout``),
 /// and the render goes on for the others. A job whose clients have all gone stops at the next row, unless a HEAD
-/// request started it to fill the cache. Once rendering has ended the job stays with its clients until each has
-/// been sent everything or is gone.
+/// request started it to fill the cache; a request admitted to the job (``admit()``) counts as a client from then
+/// on, and a job that has stopped admits no one, so a request never joins a render that is being abandoned. Once
+/// rendering has ended the job stays with its clients until each has been sent everything or is gone.
 final class RenderJob: Sendable {
     /// How a job ended.
     enum Outcome: Sendable, Equatable {
@@ -40,6 +41,10 @@ final class RenderJob: Sendable {
         var outcome: Outcome?
         var hadClient = false
         var runsWithoutClients = false
+        /// Requests admitted that have not yet attached a stream (or, for HEAD, asked the job to keep running).
+        var admittedRequests = 0
+        /// Whether ``shouldContinue()`` has told the render to stop because every client had gone.
+        var isAbandoned = false
     }
 
     /// The cache key, the identity's ``ImageIdentity/cacheKey``.
@@ -65,11 +70,23 @@ final class RenderJob: Sendable {
         self.catchUpSliceBytes = catchUpSliceBytes
     }
 
+    /// Admits one more request, which will then ``attach(_:completion:)`` or ``keepRunningWithoutClients()``; until
+    /// it does, it keeps the render going. False once the render has stopped for want of clients or has failed:
+    /// the request needs a render of its own.
+    func admit() -> Bool {
+        state.withLock { state in
+            guard !state.isAbandoned && state.outcome != .failed else { return false }
+            state.admittedRequests += 1
+            return true
+        }
+    }
+
     /// Streams the job's bytes to `stream`: those produced so far as the connection takes them, the rest as they
     /// come.
     func attach(_ stream: HTTPResponseStream, completion: @escaping Completion) {
         state.withLock { state in
             state.hadClient = true
+            state.admittedRequests = max(0, state.admittedRequests - 1)
             switch state.outcome {
             case .succeeded:
                 guard stream.write(state.bytes) else { return completion(0, false) }
@@ -87,7 +104,10 @@ final class RenderJob: Sendable {
 
     /// Keeps the render going even when no client is attached (a HEAD request warming the cache).
     func keepRunningWithoutClients() {
-        state.withLock { $0.runsWithoutClients = true }
+        state.withLock { state in
+            state.runsWithoutClients = true
+            state.admittedRequests = max(0, state.admittedRequests - 1)
+        }
     }
 
     /// Appends encoded bytes and sends them to every client, then waits while a client has its queue bound unread
@@ -105,16 +125,18 @@ final class RenderJob: Sendable {
         waitForSlowClients(finishing: false)
     }
 
-    /// Whether rendering should go on: some client is still there, none has attached yet, or the job warms the cache.
+    /// Whether rendering should go on: some client is still there or admitted, none has attached yet, or the job
+    /// warms the cache. Once it answers false the job admits no one.
     func shouldContinue() -> Bool {
         state.withLock { state in
-            if state.runsWithoutClients || !state.hadClient { return true }
+            if state.runsWithoutClients || !state.hadClient || state.admittedRequests > 0 { return true }
             state.clients.removeAll { client in
                 guard client.stream.isClientGone else { return false }
                 client.completion(client.sent, false)
                 return true
             }
-            return !state.clients.isEmpty
+            if state.clients.isEmpty { state.isAbandoned = true }
+            return !state.isAbandoned
         }
     }
 
