@@ -12,19 +12,20 @@
 /// coded here instead of by zlib level 9 with chains of 512), whole-image bytes against Pillow's `optimize=True`
 /// of the same pixels (median / worst) and encode time against zlib's, geometric mean over presets, in one run each:
 ///
-/// | rows back, candidates above / in the row, shift, nice length | bytes           | time |
-/// |---------------------------------------------------------------|-----------------|------|
-/// | zlib level 9 (before)                                         | 0.913× / 0.995× | 1    |
-/// | 1 row, 8 / 2, 32 pixels                                       | 0.966× / 1.056× | 0.35 (a first, slower parse) |
-/// | 1 row, 8 / 16, 32 pixels                                      | 0.953× / 1.055× |      |
-/// | 2 rows, 8 / 16, 32 pixels                                     | 0.905× / 1.003× |      |
-/// | 4 rows, 8 / 4, 32 pixels, 258 (the whole copy)                | 0.888× / 0.989× | 0.54 |
-/// | 4 rows, 3 / 2, 32 pixels, 258                                 | 1.17× total bytes, 12 of 30 over Pillow | 0.50 |
+/// | rows back, candidates above / in the row, shift           | bytes           | time |
+/// |-----------------------------------------------------------|-----------------|------|
+/// | zlib level 9 (before)                                     | 0.913× / 0.995× | 1    |
+/// | 1 row, 8 / 2, 32 pixels                                   | 0.966× / 1.056× |      |
+/// | 1 row, 8 / 16, 32 pixels                                  | 0.953× / 1.055× |      |
+/// | 2 rows, 8 / 16, 32 pixels                                 | 0.905× / 1.003× |      |
+/// | 4 rows, 16 / 16, 64 pixels                                | 0.886× / 0.989× |      |
+/// | 4 rows, 8 / 4, 32 pixels                                  | 0.888× / 0.989× | 0.54 |
 ///
 /// With one nonzero byte in 20 (``GeneralRowCoder/smoothRowZeroShare``): 4 rows, 8 / 4, 32 pixels, 258: 0.826× /
 /// 0.966×, 0.49× the time; the same with a nice length of 128 (used) 0.828× / 0.967×, 0.43×; of 48, 0.929× /
-/// 1.185×, 0.41×. Sending every row with at most one nonzero byte in 8 here instead of to ``HashMatcher`` gives
-/// 0.80× median but 1.99× worst: denser rows need copies this matcher's candidates do not find.
+/// 1.185×, 0.41×; with 3 / 2 candidates 0.950× / 1.617× (12 of 30 over Pillow) for no time saved (0.50×).
+/// Sending every row with at most one nonzero byte in 8 here instead of to ``HashMatcher`` gives 0.80× median but
+/// 1.99× worst: denser rows need copies this matcher's candidates do not find.
 struct SmoothRowMatcher {
     /// Pixels either way within which a step of a row above is aligned with one of the current row.
     static let maximumShift = 32
@@ -41,8 +42,8 @@ struct SmoothRowMatcher {
 
     private let rowLength: Int
     private let maximumShiftBytes: Int
-    /// Step positions of the current row (slot 0) and of up to ``maximumRowsBack`` rows before it, as a ring:
-    /// `slotCount` slots of `rowLength` positions each.
+    /// Step positions of the current row and of up to ``maximumRowsBack`` rows before it, as a ring of `slotCount`
+    /// slots of `rowLength` positions each, the row at stream offset `o` in slot `(o / rowLength) % slotCount`.
     private let steps: UnsafeMutablePointer<Int32>
     private let slotCount: Int
     /// For each slot, its step count and the stream offset of the row it describes (-1: none).
