@@ -125,10 +125,9 @@ struct SmoothRowMatcher {
             var bestLength = 0
             var bestDistance = 0
             var bestSaving = Int.min
+            /// Keeps the copy if it saves more over literals than the best so far.
             @inline(__always)
-            func consider(_ distance: Int) {
-                guard distance <= reach else { return }
-                let length = RowMatcher.matchLength(current + position, current + position - distance, limit: limit)
+            func keep(length: Int, distance: Int) {
                 let saving =
                     length * literalBits - copyBits - DeflateDistanceCode(distance: distance).extraBitCount
                 if saving > bestSaving {
@@ -136,6 +135,13 @@ struct SmoothRowMatcher {
                     bestDistance = distance
                     bestSaving = saving
                 }
+            }
+            @inline(__always)
+            func consider(_ distance: Int) {
+                guard distance <= reach else { return }
+                keep(
+                    length: RowMatcher.matchLength(current + position, current + position - distance, limit: limit),
+                    distance: distance)
             }
             while stepIndex < currentCount && Int(currentSteps[stepIndex]) < position {
                 stepIndex += 1
@@ -159,16 +165,10 @@ struct SmoothRowMatcher {
                 @inline(__always)
                 func considerAligned(_ distance: Int, sourceStep: Int, previousSourceStep: Int) {
                     guard distance <= reach, previousSourceStep < sourceStep - gap else { return }
-                    let length =
-                        gap
-                        + RowMatcher.matchLength(current + step, current + step - distance, limit: limit - gap)
-                    let saving =
-                        length * literalBits - copyBits - DeflateDistanceCode(distance: distance).extraBitCount
-                    if saving > bestSaving {
-                        bestLength = length
-                        bestDistance = distance
-                        bestSaving = saving
-                    }
+                    keep(
+                        length: gap
+                            + RowMatcher.matchLength(current + step, current + step - distance, limit: limit - gap),
+                        distance: distance)
                 }
                 for back in 0..<rowsBack where bestLength < nice {
                     let slot = aboveSlots[back]
