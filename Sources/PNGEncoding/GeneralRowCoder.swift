@@ -1,8 +1,9 @@
 import Glibc
 
 /// Codes rows that are neither repeated nor solid: filtered, then as ``RowMatcher`` copies when the row repeats rows
-/// before it, else through ``HashMatcher`` (searching harder in the first ``leadingSearchBytes``), or zlib for
-/// smooth rows; copies and literals gather in a ``TokenBlock``.
+/// before it, else through ``HashMatcher`` (searching harder in the first ``leadingSearchBytes``), or for smooth rows
+/// ``SmoothRowMatcher`` (zlib while the sparse rows that open the image last); copies and literals gather in a
+/// ``TokenBlock``.
 ///
 /// The filter is Sub, except for a row that repeats every dither period (8 pixels), as a dithered vertical gradient's
 /// rows all do: such a row is matched unfiltered (its period often copies from the row 8 above, or from within
