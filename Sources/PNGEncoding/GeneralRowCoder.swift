@@ -20,7 +20,8 @@ final class GeneralRowCoder {
     /// The latest filtered rows in stream order, then the row being coded.
     private let history: FilteredRowHistory
     private var matcher: RowMatcher
-    private var smoothRows: SmoothRowMatcher
+    /// Made on the first smooth row past the opening ones, as ``hashMatcher`` is.
+    private var smoothRows: SmoothRowMatcher?
     /// Made on the first irregular row: most images never need its 384 KiB of tables.
     private var hashMatcher: HashMatcher?
     private let format: PNGImageFormat
@@ -64,13 +65,12 @@ final class GeneralRowCoder {
         previousPeriod = .allocate(capacity: periodLength)
         history = FilteredRowHistory(format: format)
         matcher = RowMatcher(format: format)
-        smoothRows = SmoothRowMatcher(format: format)
         self.format = format
     }
 
     deinit {
         hashMatcher?.deallocate()
-        smoothRows.deallocate()
+        smoothRows?.deallocate()
         previousPeriod.deallocate()
     }
 
@@ -103,9 +103,13 @@ final class GeneralRowCoder {
                 try flush(into: stream)
                 try stream.writeGeneralRow(currentBytes)
             } else if isSmooth {
-                smoothRows.code(
+                if smoothRows == nil {
+                    smoothRows = SmoothRowMatcher(format: format)
+                }
+                // Mutated in place through the optional: its token array is not copied.
+                smoothRows!.code(
                     history, literalBits: RowMatcher.filteredLiteralBits, copyBits: RowMatcher.copyBitsEstimate)
-                try appendTokenRow(smoothRows.tokens, currentBytes, period: nil, into: stream)
+                try appendTokenRow(smoothRows!.tokens, currentBytes, period: nil, into: stream)
             } else {
                 let search: HashMatcher.Search =
                     leadingBytesRemaining > 0 ? .leadingRows : isSparse ? .sparseRows : .irregularRows
