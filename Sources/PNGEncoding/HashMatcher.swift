@@ -49,8 +49,9 @@ struct HashMatcher {
         static let leadingRows = Search(keyLength: 8, maximumChainSteps: 32)
         /// Every later irregular row: radial and conic gradients, noise.
         static let irregularRows = Search(keyLength: 24, maximumChainSteps: 8)
-        /// Later irregular rows with at most one nonzero byte in ``GeneralRowCoder/upFilterZeroShare``: the rows of
-        /// an undithered radial or conic gradient between its smooth parts. Their copies are long runs of zeros
+        /// Later irregular rows with at most one nonzero byte in ``GeneralRowCoder/upFilterZeroShare`` but more than
+        /// one in ``GeneralRowCoder/smoothRowZeroShare``: the rows of an undithered radial or conic gradient between
+        /// its smooth parts. Their copies are long runs of zeros
         /// broken by a few ring crossings, found among many equally long candidates, so longer chains pay. On the
         /// first 60 presets as 1920×1080 undithered radial gradients, bytes against Pillow's `optimize=True`
         /// (median, cases over) and encode time against 8 steps, in one run: 8 steps 0.958×, 15 over; 16 (used)

@@ -18,7 +18,8 @@
 /// - a copy of rows before it, whole or shifted (a dithered horizontal gradient repeats the row 8 above, a dithered
 ///   135° gradient the row 8 above shifted by 8 pixels, undithered angled gradients the row above shifted) →
 ///   ``RowMatcher`` copies of the Sub-filtered row;
-/// - a smooth row (almost every filtered byte zero, as undithered rows are) → zlib (level 9);
+/// - a smooth row (almost every filtered byte zero, as undithered rows are) → ``SmoothRowMatcher``: copies aligned on
+///   the steps of the rows above, found by visiting the steps only (zlib level 9 for those that open the image);
 /// - anything else → ``HashMatcher``, an LZ77 search over hash chains keyed on several bytes, which suits dithered
 ///   rows: keyed on 8 bytes with long chains for the first ``GeneralRowCoder/leadingSearchBytes`` of such rows (the
 ///   first dither period of a horizontal or diagonal gradient), on 24 bytes with short chains after (radial and

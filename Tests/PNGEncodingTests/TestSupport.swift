@@ -67,6 +67,9 @@ enum RowPattern: String, CaseIterable, Sendable {
     /// Irregular rows made of pieces of earlier rows (up to 32 KiB back) and noise, as a dithered radial gradient's
     /// rows are: once zlib's share is used up, the general LZ77 search codes them.
     case pieces
+    /// An undithered radial gradient: each byte a slow ramp of the distance from the centre, so that a row's Sub
+    /// differences are mostly zero, with steps that move a little from row to row.
+    case rings
 
     func rows(_ format: PNGImageFormat, seed: UInt64 = 1) -> [[UInt8]] {
         var generator = SeededGenerator(seed: seed)
@@ -180,6 +183,18 @@ enum RowPattern: String, CaseIterable, Sendable {
                 rows.append(row)
             }
             return rows
+        case .rings:
+            let centreX = Double(format.width) / 2
+            let centreY = Double(format.height) / 2
+            let farthest = (centreX * centreX + centreY * centreY).squareRoot()
+            return (0..<format.height).map { y in
+                let dy = Double(y) + 0.5 - centreY
+                return (0..<format.bytesPerRow).map { index in
+                    let dx = Double(index / bytesPerPixel) + 0.5 - centreX
+                    let share = (dx * dx + dy * dy).squareRoot() / farthest
+                    return UInt8(truncatingIfNeeded: 40 + Int(share * Double(12 + 9 * (index % bytesPerPixel))))
+                }
+            }
         case .pieces:
             var stream: [UInt8] = []
             var rows: [[UInt8]] = []
