@@ -84,6 +84,10 @@ CASES = [
     "linear-gradient(to right, color-mix(in srgb, red 50%, blue), rgb(from red r calc(g + 128) b))",
     "linear-gradient(to right, color-mix(in hsl longer hue, red 30%, blue), color(xyz 0.3 0.2 0.1))",
     "radial-gradient(light-dark(red, blue), currentcolor, Canvas)",
+    # A hint without `in` among non-legacy colours: Blink blends its nine stops in sRGB, Skia draws them in oklab.
+    "linear-gradient(to right, black, 30%, oklab(0.5 -0.1 0.1))",
+    # An ending shape of zero width: Skia's degenerate gradient, the last colour.
+    "radial-gradient(ellipse 0px 20px at right, black 5px, blue 17px)",
 ]
 
 # Queries (without width and height) whose exported CSS Chromium renders, beside the exported form of every case

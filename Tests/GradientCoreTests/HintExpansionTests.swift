@@ -60,4 +60,39 @@ struct HintExpansionTests {
             #expect(abs(image.pixel(x, 0).x / 255 - expected) < 2e-5, "pixel \(x)")
         }
     }
+
+    /// Without `in`, Blink colours a hint's nine stops by blending in sRGB (`kSRGBLegacy`), then Skia draws between
+    /// them in the default space, oklab. The stop at 10% (hint at 30%) has weight 0.1^(ln 0.5 / ln 0.3) of
+    /// oklab(0.5 -0.1 0.1) in sRGB, worked out here from Björn Ottosson's OKLab matrices; with the hint written in
+    /// oklab (`in oklab`) the same pixel is the oklab blend, a different colour. Chromium 156 draws both within
+    /// 0.02/255 (MAE) of this engine (`python3 scripts/css-parity.py` cases).
+    @Test("a hint without `in` blends its stops in sRGB when the default space is oklab, as Blink")
+    func hintWithoutSpaceBlendsInSRGB() throws {
+        func oklabToSRGB(_ l: Double, _ a: Double, _ b: Double) -> [Double] {
+            let lms = [
+                l + 0.3963377774 * a + 0.2158037573 * b, l - 0.1055613458 * a - 0.0638541728 * b,
+                l - 0.0894841775 * a - 1.2914855480 * b,
+            ].map { $0 * $0 * $0 }
+            let linear = [
+                4.0767416621 * lms[0] - 3.3077115913 * lms[1] + 0.2309699292 * lms[2],
+                -1.2684380046 * lms[0] + 2.6097574011 * lms[1] - 0.3413193965 * lms[2],
+                -0.0041960863 * lms[0] - 0.7034186147 * lms[1] + 1.7076147010 * lms[2],
+            ]
+            return linear.map { $0 <= 0.0031308 ? 12.92 * $0 : 1.055 * pow($0, 1 / 2.4) - 0.055 }
+        }
+        let target = oklabToSRGB(0.5, -0.1, 0.1)
+        let weight = pow(0.1, log(0.5) / log(0.3))
+        let image = try RenderedImage(
+            query: "css=linear-gradient(to right, black, 30%25, oklab(0.5 -0.1 0.1))&width=205&height=2&dither=off")
+        #expect(image.spec.stops.count == 11 && image.spec.stops.allSatisfy { $0.hintToNext == nil })
+        let pixel = image.pixel(20, 0)  // centre 20.5 of 205: the stop at 10%
+        for channel in 0..<3 {
+            #expect(abs(pixel[channel] - 255 * weight * target[channel]) <= 1, "channel \(channel)")
+        }
+        let inOklab = try RenderedImage(
+            query: "css=linear-gradient(to right in oklab, black, 30%25, oklab(0.5 -0.1 0.1))"
+                + "&width=205&height=2&dither=off")
+        #expect(inOklab.spec.stops.count == 2 && inOklab.spec.stops[0].hintToNext == 0.3)
+        #expect(maxDifference(inOklab.pixel(20, 0), pixel) >= 10)
+    }
 }

@@ -41,6 +41,8 @@ struct ColorRamp {
     private(set) var lastColor = SIMD4<Double>()
     /// The premultiplied sRGB colour for every pixel when the period is zero, or nil.
     private(set) var solidColor: SIMD4<Double>? = nil
+    /// What Skia paints for a repeating or reflected gradient on a degenerate shape (``skiaDegenerateAverage(_:)``).
+    let degenerateAverage: SIMD4<Double>
 
     init(spec: GradientSpec) {
         space = spec.space.isXYZ ? .srgbLinear : spec.space
@@ -48,6 +50,7 @@ struct ColorRamp {
         spread = spec.spread
         first = spec.stops.first?.position ?? 0
         last = spec.stops.last?.position ?? 0
+        degenerateAverage = Self.skiaDegenerateAverage(spec)
         let resolved = Self.resolvedPairs(spec)
         if resolved.isEmpty {
             let only = spec.stops.first?.color ?? InterpolationColor(components: .zero, alpha: 0, missing: [])
@@ -73,46 +76,26 @@ struct ColorRamp {
     }
 
     /// The intervals Blink draws for a colour hint at `hint` between stops at `start` and `end`
-    /// (`ReplaceColorHintsWithColorStops`, in 32-bit floats as Blink computes them): a hint in the middle is
-    /// dropped; a hint on a stop becomes a stop of the other colour; otherwise nine stops are placed, two on the
-    /// shorter side at 1/3 and 2/3 and seven on the longer side from its middle at steps of 1/13 of it, each coloured
-    /// with the hint's weight `p ^ (ln 0.5 / ln h)` at its relative position p (h: the hint's relative position).
+    /// (``BlinkHintStops``), blended here in the interpolation space.
     static func hintSegments(
         start: Double, hint: Double, end: Double, from: SIMD4<Double>, to: SIMD4<Double>
     ) -> [Segment] {
-        let left = Float(start)
-        let right = Float(end)
-        let offset = Float(hint)
-        let leftDistance = offset - left
-        let rightDistance = right - offset
-        let totalDistance = right - left
-        let nearlyEqual = { (a: Float, b: Float) in abs(a - b) <= Float.ulpOfOne }
-        if nearlyEqual(leftDistance, rightDistance) { return [Segment(start: start, end: end, from: from, to: to)] }
-        if nearlyEqual(leftDistance, 0) || nearlyEqual(rightDistance, 0) {
-            let color = nearlyEqual(leftDistance, 0) ? to : from
+        switch BlinkHintStops.replacement(start: start, hint: hint, end: end) {
+        case .linear:
+            return [Segment(start: start, end: end, from: from, to: to)]
+        case .hardStop(let toNext):
+            let color = toNext ? to : from
             return [
                 Segment(start: start, end: hint, from: from, to: color),
                 Segment(start: hint, end: end, from: color, to: to),
             ]
-        }
-        var offsets: [Float] = []
-        if leftDistance > rightDistance {
-            offsets = (0..<7).map { left + leftDistance * ((7 + Float($0)) / 13) }
-            offsets += [offset + rightDistance * (1 / 3), offset + rightDistance * (2 / 3)]
-        } else {
-            offsets = [left + leftDistance * (1 / 3), left + leftDistance * (2 / 3)]
-            offsets += (0..<7).map { offset + rightDistance * (Float($0) / 13) }
-        }
-        let exponent = ElementaryMath.log(0.5) / ElementaryMath.log(Double(leftDistance / totalDistance))
-        var points: [(Double, SIMD4<Double>)] = [(start, from)]
-        for newOffset in offsets {
-            let weight = ElementaryMath.pow(Double((newOffset - left) / totalDistance), exponent)
-            guard weight.isFinite else { continue }
-            points.append((Double(newOffset), from + (to - from) * weight))
-        }
-        points.append((end, to))
-        return (0..<(points.count - 1)).map {
-            Segment(start: points[$0].0, end: points[$0 + 1].0, from: points[$0].1, to: points[$0 + 1].1)
+        case .stops(let stops):
+            var points: [(Double, SIMD4<Double>)] = [(start, from)]
+            points += stops.map { ($0.position, from + (to - from) * $0.weight) }
+            points.append((end, to))
+            return (0..<(points.count - 1)).map {
+                Segment(start: points[$0].0, end: points[$0 + 1].0, from: points[$0].1, to: points[$0 + 1].1)
+            }
         }
     }
 
@@ -244,6 +227,27 @@ struct ColorRamp {
     static func clippedPremultipliedSRGB(_ color: SIMD4<Double>) -> SIMD4<Double> {
         let alpha = min(max(color.w, 0), 1)
         return SIMD4(min(max(color.x, 0), alpha), min(max(color.y, 0), alpha), min(max(color.z, 0), alpha), alpha)
+    }
+
+    /// The colour Skia paints for a repeating gradient it finds degenerate (a zero-length line, an ending shape of
+    /// zero width or height) whose stops still span a period: `average_gradient_color` of
+    /// `MakeDegenerateGradient`, the mean of the stops' unpremultiplied sRGB colours over the period, each interval
+    /// weighted by its share of the period. Returned premultiplied and clipped.
+    private static func skiaDegenerateAverage(_ spec: GradientSpec) -> SIMD4<Double> {
+        guard let head = spec.stops.first, let tail = spec.stops.last, tail.position > head.position else {
+            return SIMD4()
+        }
+        let colors = spec.stops.map { stop -> SIMD4<Double> in
+            let color = filled(stop.color)
+            return SIMD4(spec.space.toSRGB(SIMD3(color.x, color.y, color.z)), color.w)
+        }
+        let period = tail.position - head.position
+        var sum = SIMD4<Double>()
+        for index in 0..<(colors.count - 1) {
+            let weight = (spec.stops[index + 1].position - spec.stops[index].position) / period
+            sum += (colors[index] + colors[index + 1]) * (0.5 * weight)
+        }
+        return clippedPremultipliedSRGB(premultiplied(sum, hueIndex: -1))
     }
 
     /// The average premultiplied sRGB colour of the stops spread evenly over one period (CSS's rule for repeating

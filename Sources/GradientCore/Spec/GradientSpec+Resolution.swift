@@ -18,7 +18,7 @@ extension GradientSpec {
             }
         }
         let fixedUp = StopFixup.fixUp(items)
-        let stops = fixedUp.indices.map { index in
+        var stops = fixedUp.indices.map { index in
             let stop = fixedUp[index]
             var hint = stop.hintToNext.map(Quantized.value)
             if let position = hint, index + 1 < fixedUp.count,
@@ -30,9 +30,39 @@ extension GradientSpec {
                 position: Quantized.value(stop.position),
                 color: Quantized.color(stop.color.interpolationColor(in: space)), hintToNext: hint)
         }
+        if description.hintsBlendInSRGB && space != .srgb {
+            stops = Self.hintsReplaced(stops, colors: fixedUp.map(\.color), space: space)
+        }
         self.init(
             pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight, geometry: Quantized.geometry(geometry.geometry),
             stops: stops, spread: description.spread, space: space, hue: space.isPolar ? description.hue : .shorter,
             dither: dither && depth == .eight, depth: depth)
+    }
+
+    /// `stops` with every hint that Blink replaces by nine stops replaced by them, coloured in sRGB
+    /// (``BlinkHintStops/legacyBlend(_:_:weight:)``) and converted into `space`; `colors` are the stops' colours as
+    /// written. Hints that Blink drops or turns into a stop of one colour stay, as they blend nothing.
+    private static func hintsReplaced(_ stops: [GradientStop], colors: [CSSColor], space: ColorSpace) -> [GradientStop]
+    {
+        var result: [GradientStop] = []
+        result.reserveCapacity(stops.count)
+        for (index, stop) in stops.enumerated() {
+            guard let hint = stop.hintToNext, index + 1 < stops.count,
+                case .stops(let extra) = BlinkHintStops.replacement(
+                    start: stop.position, hint: hint, end: stops[index + 1].position)
+            else {
+                result.append(stop)
+                continue
+            }
+            result.append(GradientStop(position: stop.position, color: stop.color))
+            for (position, weight) in extra {
+                let color = BlinkHintStops.legacyBlend(colors[index], colors[index + 1], weight: weight)
+                result.append(
+                    GradientStop(
+                        position: Quantized.value(position),
+                        color: Quantized.color(color.interpolationColor(in: space))))
+            }
+        }
+        return result
     }
 }
