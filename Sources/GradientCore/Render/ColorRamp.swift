@@ -106,6 +106,7 @@ struct ColorRamp {
         return (0..<(spec.stops.count - 1)).map { index in
             var a = spec.stops[index].color
             var b = spec.stops[index + 1].color
+            let hueMissing = (a.missing.contains(.c2), b.missing.contains(.c2))
             let flags: [MissingComponents] = [.c0, .c1, .c2]
             for (k, flag) in flags.enumerated() where a.missing.contains(flag) != b.missing.contains(flag) {
                 if a.missing.contains(flag) {
@@ -120,9 +121,14 @@ struct ColorRamp {
             let bothMissing = a.missing.intersection(b.missing)
             a.missing = bothMissing
             b.missing = bothMissing
-            if spec.space == .oklab || spec.space == .oklch {
+            if spec.space == .oklch {
+                a.components = skiaOKLCH(a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1)
+                b.components = skiaOKLCH(b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0)
+            } else if spec.space == .oklab {
                 a.components = SkiaStopColor.components(a.components, space: spec.space)
                 b.components = SkiaStopColor.components(b.components, space: spec.space)
+            }
+            if spec.space == .oklab || spec.space == .oklch {
                 if spec.space == .oklch {
                     if a.components.y <= SkiaStopColor.powerlessChroma {
                         a.components.z = b.components.z
@@ -142,6 +148,20 @@ struct ColorRamp {
             to = premultiplied(to, hueIndex: hueIndex)
             return (from, to)
         }
+    }
+
+    /// The oklch components Skia interpolates for a stop whose components in the spec are `components` (a missing
+    /// hue already taken from the neighbour). A stop whose hue the spec holds missing is drawn as Blink hands it
+    /// over (``BlinkStopColor``): Blink's chroma of the colour, the neighbour's hue (0 when that is missing too),
+    /// converted to sRGB in Blink's floats.
+    private static func skiaOKLCH(
+        _ components: SIMD3<Double>, hueMissing: Bool, neighbourHueMissing: Bool
+    ) -> SIMD3<Double> {
+        guard hueMissing else { return SkiaStopColor.components(components, space: .oklch) }
+        let hue = neighbourHueMissing ? 0 : components.z
+        var blink = BlinkStopColor.oklch(fromSRGB: ColorSpace.oklch.toSRGB(SIMD3(components.x, components.y, hue)))
+        blink.z = Float(hue)
+        return SkiaStopColor.components(fromSRGB: BlinkStopColor.srgb(fromOKLCH: blink), space: .oklch)
     }
 
     /// Components within the spec's rounding of a multiple of 1/255 become that byte's value as Chromium holds it,

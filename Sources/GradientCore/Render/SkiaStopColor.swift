@@ -9,12 +9,20 @@ enum SkiaStopColor {
     /// `space` are `components`. A hue whose chroma is at most ``powerlessChroma`` is powerless.
     static func components(_ components: SIMD3<Double>, space: ColorSpace) -> SIMD3<Double> {
         let srgb = space.toSRGB(components)
-        var linear = SIMD8<Float>()
+        var snapped = srgb
         for index in 0..<3 {
             let scaled = srgb[index] * 255
             let byte = scaled.rounded()
-            linear[index] = abs(scaled - byte) <= 1e-4 ? Float(byte) / 255 : Float(srgb[index])
+            snapped[index] = abs(scaled - byte) <= 1e-4 ? Double(Float(byte) / 255) : srgb[index]
         }
+        return self.components(fromSRGB: snapped, space: space)
+    }
+
+    /// The oklab (or oklch) components Skia interpolates for a stop Blink hands it as the gamma-encoded sRGB
+    /// colour `srgb` (taken as 32-bit floats).
+    static func components(fromSRGB srgb: SIMD3<Double>, space: ColorSpace) -> SIMD3<Double> {
+        var linear = SIMD8<Float>()
+        for index in 0..<3 { linear[index] = Float(srgb[index]) }
         linear = decodeSRGB(linear)
         let (r, g, b) = (linear[0], linear[1], linear[2])
         let l = Float(ElementaryMath.cbrt(Double(0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b)))

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import GradientCore
+
+/// Stops converted into oklch with little or no chroma, drawn as Chromium draws them (``BlinkStopColor``). The
+/// expected pixels are Chromium 156's, row 24 of a 64x48 box at x = 2, 14, 26, 38, 50, 62, from the page
+/// `scripts/css-parity.py` screenshots (headless `chromium --screenshot`, dither on, hence the tolerance of 2).
+@Suite("oklch stops of little chroma, as Chromium")
+struct ChromiumOKLCHStopTests {
+    private func expectRow(_ css: String, _ expected: [SIMD3<Double>]) throws {
+        let image = try RenderedImage(
+            query: "css=\(css.replacingOccurrences(of: "%", with: "%25"))&width=64&height=48&dither=off")
+        for (index, x) in stride(from: 2, to: 64, by: 12).enumerated() {
+            let pixel = image.pixel(x, 24)
+            let difference = SIMD3(pixel.x, pixel.y, pixel.z) - expected[index]
+            #expect(
+                max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 2,
+                "\(css) at x = \(x): \(pixel) against Chromium's \(expected[index])")
+        }
+    }
+
+    /// Blink's float conversions put white off the oklab axis; Skia then sees a chroma of about 8e-5 with the hue
+    /// 168°, not the neighbour's 133°: the first half of the ramp is bluer than the CSS ramp.
+    @Test("white towards a green starts from the hue Skia sees in Blink's white")
+    func whiteTowardsGreen() throws {
+        try expectRow(
+            "linear-gradient(to right in oklch, white, rgb(103 169 38))",
+            [[246, 252, 250], [208, 238, 222], [173, 224, 189], [143, 208, 151], [119, 190, 107], [104, 171, 49]])
+    }
+
+    /// Blink makes the hue of a colour converted into oklch missing up to a chroma of 0.02: rgb(200 185 185) (chroma
+    /// 0.017, hue 17.5°) takes blue's hue, so the ramp never passes through pink.
+    @Test("a converted colour of chroma at most 0.02 takes its neighbour's hue")
+    func lowChromaTakesNeighbourHue() throws {
+        try expectRow(
+            "linear-gradient(to right in oklch, rgb(200 185 185), blue)",
+            [[175, 185, 204], [137, 164, 218], [100, 141, 229], [62, 115, 239], [23, 83, 247], [0, 24, 254]])
+        let spec = try RenderedImage(query: "css=linear-gradient(in oklch, rgb(200 185 185), rgb(200 180 180))").spec
+        #expect(spec.stops[0].color.missing.contains(.c2))
+        #expect(!spec.stops[1].color.missing.contains(.c2))
+    }
+}
