@@ -91,6 +91,7 @@ CASES = [
     # oklch stops of little chroma: Blink's off-axis white, and its missing hue up to a chroma of 0.02.
     "linear-gradient(in oklch to right, white, rgb(103 169 38))",
     "linear-gradient(in oklch to right, rgb(200 185 185), blue)",
+    "linear-gradient(in lch to right, white, blue)",
 ]
 
 # Queries (without width and height) whose exported CSS Chromium renders, beside the exported form of every case

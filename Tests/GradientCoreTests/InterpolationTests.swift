@@ -67,7 +67,7 @@ struct InterpolationTests {
 
     /// The spec holds white's hue missing (CSS); the ramp holds what Chromium draws: Blink gives white blue's hue
     /// at its own chroma of 5e-5 and Skia sees that, past Blink's off-axis white, at 234° (worked out in 32-bit
-    /// floats from Blink's matrices; Chromium 156's pixels agree, see ChromiumOKLCHStopTests).
+    /// floats from Blink's matrices; Chromium 156's pixels agree, see ChromiumPolarStopTests).
     @Test("an achromatic stop takes the hue Skia sees in the colour Blink hands it")
     func powerlessHue() throws {
         let spec = try GradientSpec(queryItems: [("colors", "white,blue"), ("space", "oklch")])

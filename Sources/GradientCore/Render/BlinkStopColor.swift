@@ -43,6 +43,55 @@ enum BlinkStopColor {
     /// Blink's oklch (L, C, H in degrees) of a gamma-encoded sRGB colour (`SRGBToXYZD50`, `XYZD50ToOklab`,
     /// `LabToLch`).
     static func oklch(fromSRGB rgb: SIMD3<Double>) -> SIMD3<Float> {
+        let lms = xyzD65ToLMS.apply(d50ToD65.apply(srgbToXYZD50.apply(decode(rgb))))
+        let roots = SIMD3<Float>(
+            Float(ElementaryMath.cbrt(Double(lms.x))), Float(ElementaryMath.cbrt(Double(lms.y))),
+            Float(ElementaryMath.cbrt(Double(lms.z))))
+        return polar(lmsToOKLab.apply(roots))
+    }
+
+    /// The gamma-encoded sRGB colour Blink hands Skia for oklch (L, C, H in degrees) (`LchToLab`, `OklabToXYZD50`,
+    /// `XYZD50ToSRGB`).
+    static func srgb(fromOKLCH lch: SIMD3<Float>) -> SIMD3<Double> {
+        let lms = oklabToLMS.apply(rectangular(lch))
+        return encode(xyzD50ToSRGB.apply(d65ToD50.apply(lmsToXYZD65.apply(lms * lms * lms))))
+    }
+
+    /// Blink's D50 white for Lab (`kD50_x`, `kD50_y`, `kD50_z`).
+    private static let labWhite = SIMD3<Float>(0.9642, 1, 0.8251)
+
+    /// Blink's lch (L, C, H in degrees) of a gamma-encoded sRGB colour (`SRGBToXYZD50`, `XYZD50ToLab`,
+    /// `LabToLch`); white comes out at chroma 0.0188.
+    static func lch(fromSRGB rgb: SIMD3<Double>) -> SIMD3<Float> {
+        let xyz = srgbToXYZD50.apply(decode(rgb)) / labWhite
+        var f = SIMD3<Float>()
+        let limit = Float(24.0 / 116) * Float(24.0 / 116) * Float(24.0 / 116)
+        for index in 0..<3 {
+            f[index] =
+                xyz[index] <= limit
+                ? Float(841.0 / 108) * xyz[index] + Float(16.0 / 116)
+                : Float(ElementaryMath.pow(Double(xyz[index]), Double(Float(1.0 / 3))))
+        }
+        let lab = SIMD3<Float>(116 * f.y - 16, 500 * (f.x - f.y), 200 * (f.y - f.z))
+        return polar(lab)
+    }
+
+    /// The gamma-encoded sRGB colour Blink hands Skia for lch (L, C, H in degrees) (`LchToLab`, `LabToXYZD50`,
+    /// `XYZD50ToSRGB`).
+    static func srgb(fromLCH lch: SIMD3<Float>) -> SIMD3<Double> {
+        let lab = rectangular(lch)
+        let y = (lab.x + 16) / 116
+        let f = SIMD3<Float>(y + lab.y / 500, y, y - lab.z / 200)
+        var xyz = SIMD3<Float>()
+        for index in 0..<3 {
+            xyz[index] =
+                f[index] <= Float(24.0 / 116)
+                ? Float(108.0 / 841) * (f[index] - Float(16.0 / 116)) : f[index] * f[index] * f[index]
+        }
+        return encode(xyzD50ToSRGB.apply(xyz * labWhite))
+    }
+
+    private static func decode(_ rgb: SIMD3<Double>) -> SIMD3<Float> {
         var linear = SIMD3<Float>()
         for index in 0..<3 {
             let value = Float(rgb[index])
@@ -52,23 +101,10 @@ enum BlinkStopColor {
                 ? magnitude / 12.92 : Float(ElementaryMath.pow(Double((magnitude + 0.055) / 1.055), 2.4))
             linear[index] = value < 0 ? -decoded : decoded
         }
-        let lms = xyzD65ToLMS.apply(d50ToD65.apply(srgbToXYZD50.apply(linear)))
-        let roots = SIMD3<Float>(
-            Float(ElementaryMath.cbrt(Double(lms.x))), Float(ElementaryMath.cbrt(Double(lms.y))),
-            Float(ElementaryMath.cbrt(Double(lms.z))))
-        let lab = lmsToOKLab.apply(roots)
-        let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
-        let hue = Float(ElementaryMath.normalizedDegrees(ElementaryMath.atan2Degrees(Double(lab.z), Double(lab.y))))
-        return SIMD3(lab.x, chroma, hue)
+        return linear
     }
 
-    /// The gamma-encoded sRGB colour Blink hands Skia for oklch (L, C, H in degrees) (`LchToLab`, `OklabToXYZD50`,
-    /// `XYZD50ToSRGB`).
-    static func srgb(fromOKLCH lch: SIMD3<Float>) -> SIMD3<Double> {
-        let (sine, cosine) = ElementaryMath.sinCosDegrees(Double(lch.z))
-        let lab = SIMD3<Float>(lch.x, lch.y * Float(cosine), lch.y * Float(sine))
-        let lms = oklabToLMS.apply(lab)
-        let linear = xyzD50ToSRGB.apply(d65ToD50.apply(lmsToXYZD65.apply(lms * lms * lms)))
+    private static func encode(_ linear: SIMD3<Float>) -> SIMD3<Double> {
         var result = SIMD3<Double>()
         for index in 0..<3 {
             let value = Double(linear[index])
@@ -78,5 +114,16 @@ enum BlinkStopColor {
             result[index] = Double(Float(value < 0 ? -encoded : encoded))
         }
         return result
+    }
+
+    private static func polar(_ lab: SIMD3<Float>) -> SIMD3<Float> {
+        let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
+        let hue = Float(ElementaryMath.normalizedDegrees(ElementaryMath.atan2Degrees(Double(lab.z), Double(lab.y))))
+        return SIMD3(lab.x, chroma, hue)
+    }
+
+    private static func rectangular(_ lch: SIMD3<Float>) -> SIMD3<Float> {
+        let (sine, cosine) = ElementaryMath.sinCosDegrees(Double(lch.z))
+        return SIMD3(lch.x, lch.y * Float(cosine), lch.y * Float(sine))
     }
 }

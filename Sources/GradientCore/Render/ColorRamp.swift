@@ -124,6 +124,9 @@ struct ColorRamp {
             if spec.space == .oklch {
                 a.components = skiaOKLCH(a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1)
                 b.components = skiaOKLCH(b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0)
+            } else if spec.space == .lch {
+                a.components = skiaLCH(a.components, hueMissing: hueMissing.0, neighbour: b.components)
+                b.components = skiaLCH(b.components, hueMissing: hueMissing.1, neighbour: a.components)
             } else if spec.space == .oklab {
                 a.components = SkiaStopColor.components(a.components, space: spec.space)
                 b.components = SkiaStopColor.components(b.components, space: spec.space)
@@ -162,6 +165,21 @@ struct ColorRamp {
         var blink = BlinkStopColor.oklch(fromSRGB: ColorSpace.oklch.toSRGB(SIMD3(components.x, components.y, hue)))
         blink.z = Float(hue)
         return SkiaStopColor.components(fromSRGB: BlinkStopColor.srgb(fromOKLCH: blink), space: .oklch)
+    }
+
+    /// The lch components Skia interpolates for a stop whose components in the spec are `components` (a missing
+    /// hue already taken from `neighbour`). A stop whose hue the spec holds missing is drawn as Blink hands it over
+    /// (``BlinkStopColor``): Blink's chroma (0.0188 for white) at the neighbour's hue, in Blink's floats, as Skia
+    /// converts it back (its own powerless threshold, 0.01, gives it the neighbour's hue); other stops keep theirs.
+    private static func skiaLCH(
+        _ components: SIMD3<Double>, hueMissing: Bool, neighbour: SIMD3<Double>
+    ) -> SIMD3<Double> {
+        guard hueMissing else { return components }
+        var blink = BlinkStopColor.lch(fromSRGB: ColorSpace.lch.toSRGB(components))
+        blink.z = Float(components.z)
+        var skia = SkiaStopColor.lch(fromSRGB: BlinkStopColor.srgb(fromLCH: blink))
+        if skia.y <= SkiaStopColor.powerlessLabChroma { skia.z = neighbour.z }
+        return skia
     }
 
     /// Components within the spec's rounding of a multiple of 1/255 become that byte's value as Chromium holds it,

@@ -2,11 +2,11 @@ import Testing
 
 @testable import GradientCore
 
-/// Stops converted into oklch with little or no chroma, drawn as Chromium draws them (``BlinkStopColor``). The
+/// Stops converted into oklch or lch with little or no chroma, drawn as Chromium draws them (``BlinkStopColor``). The
 /// expected pixels are Chromium 156's, row 24 of a 64x48 box at x = 2, 14, 26, 38, 50, 62, from the page
 /// `scripts/css-parity.py` screenshots (headless `chromium --screenshot`, dither on, hence the tolerance of 2).
-@Suite("oklch stops of little chroma, as Chromium")
-struct ChromiumOKLCHStopTests {
+@Suite("oklch and lch stops of little chroma, as Chromium")
+struct ChromiumPolarStopTests {
     private func expectRow(_ css: String, _ expected: [SIMD3<Double>]) throws {
         let image = try RenderedImage(
             query: "css=\(css.replacingOccurrences(of: "%", with: "%25"))&width=64&height=48&dither=off")
@@ -38,5 +38,15 @@ struct ChromiumOKLCHStopTests {
         let spec = try RenderedImage(query: "css=linear-gradient(in oklch, rgb(200 185 185), rgb(200 180 180))").spec
         #expect(spec.stops[0].color.missing.contains(.c2))
         #expect(!spec.stops[1].color.missing.contains(.c2))
+    }
+
+    /// Blink's lch white has chroma 0.0188 (its D50 white differs from skcms's sRGB matrix); it takes blue's hue,
+    /// and Skia, whose D50 differs again, sees a chroma above its powerless 0.01 at a hue of its own: the ramp
+    /// passes through sky blue, where the CSS ramp (white with blue's hue) passes through violet (221, 201, 255).
+    @Test("white towards blue in lch passes through the hue Skia sees in Blink's white")
+    func lchWhiteTowardsBlue() throws {
+        try expectRow(
+            "linear-gradient(to right in lch, white, blue)",
+            [[240, 248, 255], [173, 214, 255], [113, 176, 255], [53, 135, 255], [0, 90, 255], [0, 23, 255]])
     }
 }
