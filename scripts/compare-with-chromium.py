@@ -92,6 +92,7 @@ CASES = [
     "linear-gradient(in oklch to right, white, rgb(103 169 38))",
     "linear-gradient(in oklch to right, rgb(200 185 185), blue)",
     "linear-gradient(in lch to right, white, blue)",
+    "linear-gradient(in oklch to right, white, 40%, orange)",
 ]
 
 # Queries (without width and height) whose exported CSS Chromium renders, beside the exported form of every case

@@ -49,4 +49,14 @@ struct ChromiumPolarStopTests {
             "linear-gradient(to right in lch, white, blue)",
             [[240, 248, 255], [173, 214, 255], [113, 176, 255], [53, 135, 255], [0, 90, 255], [0, 23, 255]])
     }
+
+    /// Blink blends a hint's nine stops from its own colours (white at orange's hue), so only the interval from
+    /// white to the first of them shows the hue Skia sees in Blink's white; blending Skia's colours instead carries
+    /// that hue through all nine (MAE 9.7 against Chromium).
+    @Test("a hint beside an achromatic stop is blended from Blink's colours")
+    func hintBesideWhite() throws {
+        try expectRow(
+            "linear-gradient(to right in oklch, white, 40%, orange)",
+            [[249, 252, 243], [255, 227, 193], [255, 210, 156], [255, 195, 120], [255, 181, 82], [255, 167, 22]])
+    }
 }

@@ -62,10 +62,13 @@ struct ColorRamp {
         for (index, pair) in resolved.enumerated() {
             let start = spec.stops[index].position
             let end = spec.stops[index + 1].position
-            if let hint = spec.stops[index].hintToNext {
-                segments += Self.hintSegments(start: start, hint: hint, end: end, from: pair.0, to: pair.1)
+            if let hint = spec.stops[index].hintToNext, let blink = pair.blink {
+                segments += Self.polarHintSegments(
+                    start: start, hint: hint, end: end, pair: pair, blink: blink, space: spec.space, method: spec.hue)
+            } else if let hint = spec.stops[index].hintToNext {
+                segments += Self.hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
             } else {
-                segments.append(Segment(start: start, end: end, from: pair.0, to: pair.1))
+                segments.append(Segment(start: start, end: end, from: pair.from, to: pair.to))
             }
         }
         firstColor = segments[0].from
@@ -99,8 +102,50 @@ struct ColorRamp {
         }
     }
 
+    /// The intervals Chromium draws for a colour hint in oklch or lch: Blink blends the nine stops from its own
+    /// colours of the pair (``ChromiumPolarStop``), Skia converts each and interpolates every interval on its own,
+    /// its hues fixed up by `method` interval by interval.
+    private static func polarHintSegments(
+        start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
+        space: ColorSpace, method: HueInterpolation
+    ) -> [Segment] {
+        guard case .stops(let stops) = BlinkHintStops.replacement(start: start, hint: hint, end: end) else {
+            return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
+        }
+        var points: [(Double, SIMD4<Double>)] = [(start, unpremultiplied(pair.from))]
+        for stop in stops {
+            let color = ChromiumPolarStop.blend(blink.0, blink.1, weight: stop.weight, method: method)
+            let skia = ChromiumPolarStop.skia(
+                SIMD3<Float>(SIMD3(color.x, color.y, color.z)), space: space, neighbourHue: color.z)
+            points.append((stop.position, SIMD4(skia, color.w)))
+        }
+        points.append((end, unpremultiplied(pair.to)))
+        return (0..<(points.count - 1)).map { index in
+            var from = points[index].1
+            var to = points[index + 1].1
+            fixHues(&from.z, &to.z, method: method)
+            return Segment(
+                start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: 2),
+                to: premultiplied(to, hueIndex: 2))
+        }
+    }
+
+    /// A premultiplied polar colour (hue third, not premultiplied) made straight again.
+    private static func unpremultiplied(_ color: SIMD4<Double>) -> SIMD4<Double> {
+        guard color.w != 0 else { return color }
+        return SIMD4(color.x / color.w, color.y / color.w, color.z, color.w)
+    }
+
     /// Each adjacent pair of stops with missing components filled from the other, hues fixed up and premultiplied.
-    private static func resolvedPairs(_ spec: GradientSpec) -> [(SIMD4<Double>, SIMD4<Double>)] {
+    /// Two adjacent stops as the ramp draws them (premultiplied, hues fixed up) and, in oklch and lch, as Blink
+    /// holds them (straight L, C, H, alpha), from which a hint between them is blended.
+    private struct ResolvedPair {
+        var from: SIMD4<Double>
+        var to: SIMD4<Double>
+        var blink: (SIMD4<Double>, SIMD4<Double>)?
+    }
+
+    private static func resolvedPairs(_ spec: GradientSpec) -> [ResolvedPair] {
         guard spec.stops.count > 1 else { return [] }
         let hueIndex = spec.space.hueIndex ?? -1
         return (0..<(spec.stops.count - 1)).map { index in
@@ -121,12 +166,28 @@ struct ColorRamp {
             let bothMissing = a.missing.intersection(b.missing)
             a.missing = bothMissing
             b.missing = bothMissing
-            if spec.space == .oklch {
-                a.components = skiaOKLCH(a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1)
-                b.components = skiaOKLCH(b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0)
-            } else if spec.space == .lch {
-                a.components = skiaLCH(a.components, hueMissing: hueMissing.0, neighbour: b.components)
-                b.components = skiaLCH(b.components, hueMissing: hueMissing.1, neighbour: a.components)
+            var blink: (SIMD4<Double>, SIMD4<Double>)? = nil
+            if spec.space == .oklch || spec.space == .lch {
+                let space = spec.space
+                let blinkA = ChromiumPolarStop.blink(
+                    a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1, space: space)
+                let blinkB = ChromiumPolarStop.blink(
+                    b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0, space: space)
+                blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
+                let (hueA, hueB) = (a.components.z, b.components.z)
+                if space == .oklch {
+                    a.components =
+                        hueMissing.0
+                        ? ChromiumPolarStop.skia(blinkA, space: space, neighbourHue: hueB)
+                        : SkiaStopColor.components(a.components, space: space)
+                    b.components =
+                        hueMissing.1
+                        ? ChromiumPolarStop.skia(blinkB, space: space, neighbourHue: hueA)
+                        : SkiaStopColor.components(b.components, space: space)
+                } else {
+                    if hueMissing.0 { a.components = ChromiumPolarStop.skia(blinkA, space: space, neighbourHue: hueB) }
+                    if hueMissing.1 { b.components = ChromiumPolarStop.skia(blinkB, space: space, neighbourHue: hueA) }
+                }
             } else if spec.space == .oklab {
                 a.components = SkiaStopColor.components(a.components, space: spec.space)
                 b.components = SkiaStopColor.components(b.components, space: spec.space)
@@ -149,37 +210,8 @@ struct ColorRamp {
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }
             from = premultiplied(from, hueIndex: hueIndex)
             to = premultiplied(to, hueIndex: hueIndex)
-            return (from, to)
+            return ResolvedPair(from: from, to: to, blink: blink)
         }
-    }
-
-    /// The oklch components Skia interpolates for a stop whose components in the spec are `components` (a missing
-    /// hue already taken from the neighbour). A stop whose hue the spec holds missing is drawn as Blink hands it
-    /// over (``BlinkStopColor``): Blink's chroma of the colour, the neighbour's hue (0 when that is missing too),
-    /// converted to sRGB in Blink's floats.
-    private static func skiaOKLCH(
-        _ components: SIMD3<Double>, hueMissing: Bool, neighbourHueMissing: Bool
-    ) -> SIMD3<Double> {
-        guard hueMissing else { return SkiaStopColor.components(components, space: .oklch) }
-        let hue = neighbourHueMissing ? 0 : components.z
-        var blink = BlinkStopColor.oklch(fromSRGB: ColorSpace.oklch.toSRGB(SIMD3(components.x, components.y, hue)))
-        blink.z = Float(hue)
-        return SkiaStopColor.components(fromSRGB: BlinkStopColor.srgb(fromOKLCH: blink), space: .oklch)
-    }
-
-    /// The lch components Skia interpolates for a stop whose components in the spec are `components` (a missing
-    /// hue already taken from `neighbour`). A stop whose hue the spec holds missing is drawn as Blink hands it over
-    /// (``BlinkStopColor``): Blink's chroma (0.0188 for white) at the neighbour's hue, in Blink's floats, as Skia
-    /// converts it back (its own powerless threshold, 0.01, gives it the neighbour's hue); other stops keep theirs.
-    private static func skiaLCH(
-        _ components: SIMD3<Double>, hueMissing: Bool, neighbour: SIMD3<Double>
-    ) -> SIMD3<Double> {
-        guard hueMissing else { return components }
-        var blink = BlinkStopColor.lch(fromSRGB: ColorSpace.lch.toSRGB(components))
-        blink.z = Float(components.z)
-        var skia = SkiaStopColor.lch(fromSRGB: BlinkStopColor.srgb(fromLCH: blink))
-        if skia.y <= SkiaStopColor.powerlessLabChroma { skia.z = neighbour.z }
-        return skia
     }
 
     /// Components within the spec's rounding of a multiple of 1/255 become that byte's value as Chromium holds it,
