@@ -43,25 +43,4 @@ enum BlinkHintStops {
         }
         return .stops(stops)
     }
-
-    /// Blink's colour for a stop replacing a hint when no space is written (`Color::InterpolateColors` in
-    /// `kSRGBLegacy`): both colours in sRGB, a component missing in one taken from the other, premultiplied by alpha,
-    /// blended with `weight` towards `to`, and unpremultiplied.
-    static func legacyBlend(_ from: CSSColor, _ to: CSSColor, weight: Double) -> CSSColor {
-        var a = from.interpolationColor(in: .srgb)
-        var b = to.interpolationColor(in: .srgb)
-        for index in 0..<3 {
-            let flag = MissingComponents.component(index)
-            if a.missing.contains(flag) && !b.missing.contains(flag) { a.components[index] = b.components[index] }
-            if b.missing.contains(flag) && !a.missing.contains(flag) { b.components[index] = a.components[index] }
-        }
-        if a.missing.contains(.alpha) && !b.missing.contains(.alpha) { a.alpha = b.alpha }
-        if b.missing.contains(.alpha) && !a.missing.contains(.alpha) { b.alpha = a.alpha }
-        let alpha = a.alpha + (b.alpha - a.alpha) * weight
-        var components = a.components * a.alpha + (b.components * b.alpha - a.components * a.alpha) * weight
-        if alpha != 0 { components /= alpha }
-        return CSSColor(
-            space: .srgb, components: components, alpha: alpha, missing: a.missing.intersection(b.missing),
-            isLegacy: true)
-    }
 }

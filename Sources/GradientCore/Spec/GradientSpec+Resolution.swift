@@ -39,9 +39,10 @@ extension GradientSpec {
             dither: dither && depth == .eight, depth: depth)
     }
 
-    /// `stops` with every hint that Blink replaces by nine stops replaced by them, coloured in sRGB
-    /// (``BlinkHintStops/legacyBlend(_:_:weight:)``) and converted into `space`; `colors` are the stops' colours as
-    /// written. Hints that Blink drops or turns into a stop of one colour stay, as they blend nothing.
+    /// `stops` with every hint that Blink replaces by nine stops replaced by them, coloured in sRGB as Blink colours
+    /// them (`Color::InterpolateColors` in `kSRGBLegacy`: the premultiplied blend of ``ColorMix``) and converted into
+    /// `space`; `colors` are the stops' colours as written. Hints that Blink drops or turns into a stop of one colour
+    /// stay, as they blend nothing.
     private static func hintsReplaced(_ stops: [GradientStop], colors: [CSSColor], space: ColorSpace) -> [GradientStop]
     {
         var result: [GradientStop] = []
@@ -56,7 +57,8 @@ extension GradientSpec {
             }
             result.append(GradientStop(position: stop.position, color: stop.color))
             for (position, weight) in extra {
-                let color = BlinkHintStops.legacyBlend(colors[index], colors[index + 1], weight: weight)
+                let color = ColorMix.mix(
+                    colors[index], colors[index + 1], in: .srgb, hue: .shorter, weights: (1 - weight, weight, 1))
                 result.append(
                     GradientStop(
                         position: Quantized.value(position),
