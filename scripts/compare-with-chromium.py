@@ -88,6 +88,7 @@ CASES = [
     "linear-gradient(to right, black, 30%, oklab(0.5 -0.1 0.1))",
     # An ending shape of zero width: Skia's degenerate gradient, the last colour.
     "radial-gradient(ellipse 0px 20px at right, black 5px, blue 17px)",
+    "repeating-radial-gradient(closest-side at left, red, blue 30%, 50%, lime 60%)",
     # oklch stops of little chroma: Blink's off-axis white, and its missing hue up to a chroma of 0.02.
     "linear-gradient(in oklch to right, white, rgb(103 169 38))",
     "linear-gradient(in oklch to right, rgb(200 185 185), blue)",

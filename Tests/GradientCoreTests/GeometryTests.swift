@@ -168,6 +168,12 @@ struct RadialGeometryTests {
         for (x, y) in [(0, 0), (63, 24), (5, 40)] {
             #expect(maxDifference(image.pixel(x, y), SIMD4(0.3 * 255, 0.2 * 255, 0.5 * 255, 255)) <= 0.5)
         }
+        // Lengths go to 0, so the hint sits on the first stop: Blink makes it a stop of the next colour, black,
+        // which then fills the whole period (Chromium 156 draws solid black; css-parity seed 2).
+        let hinted = try RenderedImage(
+            query: "css=repeating-radial-gradient(0 0, oklch(58%25 0.2 116) 44vh, clamp(17px, 54%25, 61px), "
+                + "currentcolor)&width=64&height=48&dither=off")
+        #expect(hinted.pixel(10, 10) == SIMD4(0, 0, 0, 255))
     }
 
     /// Blink moves the radius to stops past the end; with all of them at one position Skia draws a hard edge there.

@@ -41,8 +41,8 @@ struct ColorRamp {
     private(set) var lastColor = SIMD4<Double>()
     /// The premultiplied sRGB colour for every pixel when the period is zero, or nil.
     private(set) var solidColor: SIMD4<Double>? = nil
-    /// What Skia paints for a repeating or reflected gradient on a degenerate shape (``skiaDegenerateAverage(_:)``).
-    let degenerateAverage: SIMD4<Double>
+    /// What Skia paints for a repeating or reflected gradient on a degenerate shape (``skiaDegenerateAverage()``).
+    private(set) var degenerateAverage = SIMD4<Double>()
 
     init(spec: GradientSpec) {
         space = spec.space.isXYZ ? .srgbLinear : spec.space
@@ -50,7 +50,6 @@ struct ColorRamp {
         spread = spec.spread
         first = spec.stops.first?.position ?? 0
         last = spec.stops.last?.position ?? 0
-        degenerateAverage = Self.skiaDegenerateAverage(spec)
         let resolved = Self.resolvedPairs(spec)
         if resolved.isEmpty {
             let only = spec.stops.first?.color ?? InterpolationColor(components: .zero, alpha: 0, missing: [])
@@ -73,6 +72,7 @@ struct ColorRamp {
         }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
+        degenerateAverage = skiaDegenerateAverage()
         if spread == .repeating || spread == .reflect, !(last - first > 1e-9) {
             solidColor = averageColor()
         }
@@ -302,22 +302,19 @@ struct ColorRamp {
     /// The colour Skia paints for a repeating gradient it finds degenerate (a zero-length line, an ending shape of
     /// zero width or height) whose stops still span a period: `average_gradient_color` of
     /// `MakeDegenerateGradient`, the mean of the stops' unpremultiplied sRGB colours over the period, each interval
-    /// weighted by its share of the period. Returned premultiplied and clipped.
-    private static func skiaDegenerateAverage(_ spec: GradientSpec) -> SIMD4<Double> {
-        guard let head = spec.stops.first, let tail = spec.stops.last, tail.position > head.position else {
-            return SIMD4()
+    /// weighted by its share of the period (the stops replacing hints included). Returned premultiplied.
+    private func skiaDegenerateAverage() -> SIMD4<Double> {
+        guard last > first else { return SIMD4() }
+        func straight(_ color: SIMD4<Double>) -> SIMD4<Double> {
+            let srgb = toPremultipliedSRGB(color)
+            return srgb.w > 0 ? SIMD4(srgb.x / srgb.w, srgb.y / srgb.w, srgb.z / srgb.w, srgb.w) : srgb
         }
-        let colors = spec.stops.map { stop -> SIMD4<Double> in
-            let color = filled(stop.color)
-            return SIMD4(spec.space.toSRGB(SIMD3(color.x, color.y, color.z)), color.w)
-        }
-        let period = tail.position - head.position
         var sum = SIMD4<Double>()
-        for index in 0..<(colors.count - 1) {
-            let weight = (spec.stops[index + 1].position - spec.stops[index].position) / period
-            sum += (colors[index] + colors[index + 1]) * (0.5 * weight)
+        for segment in segments {
+            sum +=
+                (straight(segment.from) + straight(segment.to)) * (0.5 * (segment.end - segment.start) / (last - first))
         }
-        return clippedPremultipliedSRGB(premultiplied(sum, hueIndex: -1))
+        return Self.clippedPremultipliedSRGB(premultiplied(sum, hueIndex: -1))
     }
 
     /// The average premultiplied sRGB colour of the stops spread evenly over one period (CSS's rule for repeating
