@@ -94,6 +94,8 @@ CASES = [
     "linear-gradient(in oklch to right, rgb(200 185 185), blue)",
     "linear-gradient(in lch to right, white, blue)",
     "linear-gradient(in oklch to right, white, 40%, orange)",
+    # A none makes a legacy colour function modern: the default space is oklab.
+    "linear-gradient(to right, hwb(none 10% 10%), blue)",
 ]
 
 # Queries (without width and height) whose exported CSS Chromium renders, beside the exported form of every case
