@@ -94,6 +94,9 @@ CASES = [
     "linear-gradient(in oklch to right, rgb(200 185 185), blue)",
     "linear-gradient(in lch to right, white, blue)",
     "linear-gradient(in oklch to right, white, 40%, orange)",
+    # Black beside a hint takes the hue of the hint's first stop, and with longer hue turns a full turn.
+    "repeating-radial-gradient(circle 3.6em in lch longer hue, color(rec2020 0.68 0.61 48% / 0.73) 44%, currentColor, "
+    "28px, #Cbf)",
     # A none makes a legacy colour function modern: the default space is oklab.
     "linear-gradient(to right, hwb(none 10% 10%), blue)",
 ]

@@ -59,4 +59,21 @@ struct ChromiumPolarStopTests {
             "linear-gradient(to right in oklch, white, 40%, orange)",
             [[249, 252, 243], [255, 227, 193], [255, 210, 156], [255, 195, 120], [255, 181, 82], [255, 167, 22]])
     }
+
+    /// Skia gives a stop of powerless hue (black, next to a hint) the hue of the stop beside it in its own list, a
+    /// hint stop: with `longer hue` the interval then turns a full 360° the increasing way. Chromium 156 draws this
+    /// css-parity string (seeds 1–9 rendered in full) with (69, 50, 59) over white at (55, 10) on the ring just past
+    /// black; taking black's hue from the far stop turned the ring green, (47, 58, 44).
+    @Test("a powerless stop beside a hint takes the hue of the hint's first stop")
+    func powerlessBesideHint() throws {
+        let css =
+            "repeating-radial-gradient(circle 3.6em in lch longer hue, color(rec2020 0.68 0.61 48% / 0.73) 44%, "
+            + "currentColor, 44vw, #Cbf)"
+        let image = try RenderedImage(
+            query: "css=\(css.replacingOccurrences(of: "%", with: "%25"))&width=64&height=48&dither=off")
+        let pixel = image.pixel(55, 10)
+        let overWhite = SIMD3(pixel.x, pixel.y, pixel.z) * (pixel.w / 255) + SIMD3(repeating: 255 - pixel.w)
+        let difference = overWhite - SIMD3(69, 50, 59)
+        #expect(max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 2, "\(overWhite)")
+    }
 }

@@ -104,7 +104,7 @@ struct ColorRamp {
 
     /// The intervals Chromium draws for a colour hint in oklch or lch: Blink blends the nine stops from its own
     /// colours of the pair (``ChromiumPolarStop``), Skia converts each and interpolates every interval on its own,
-    /// its hues fixed up by `method` interval by interval.
+    /// a stop of powerless hue taking its neighbour's, hues fixed up by `method` interval by interval.
     private static func polarHintSegments(
         start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
         space: ColorSpace, method: HueInterpolation
@@ -120,9 +120,16 @@ struct ColorRamp {
             points.append((stop.position, SIMD4(skia, color.w)))
         }
         points.append((end, unpremultiplied(pair.to)))
+        let powerless = space == .oklch ? SkiaStopColor.powerlessChroma : SkiaStopColor.powerlessLabChroma
         return (0..<(points.count - 1)).map { index in
             var from = points[index].1
             var to = points[index + 1].1
+            // Skia gives a stop of powerless hue the hue of its neighbour on each side.
+            if from.y <= powerless {
+                from.z = to.z
+            } else if to.y <= powerless {
+                to.z = from.z
+            }
             fixHues(&from.z, &to.z, method: method)
             return Segment(
                 start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: 2),
