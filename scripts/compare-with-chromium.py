@@ -86,6 +86,8 @@ CASES = [
     "radial-gradient(light-dark(red, blue), currentcolor, Canvas)",
     # A hint without `in` among non-legacy colours: Blink blends its nine stops in sRGB, Skia draws them in oklab.
     "linear-gradient(to right, black, 30%, oklab(0.5 -0.1 0.1))",
+    # Stops before 0 in a radial gradient without `in`: Blink blends the colour at 0 in sRGB too.
+    "radial-gradient(red -30%, oklab(0.5 0.1 0.1))",
     # An ending shape of zero width: Skia's degenerate gradient, the last colour.
     "radial-gradient(ellipse 0px 20px at right, black 5px, blue 17px)",
     "repeating-radial-gradient(closest-side at left, red, blue 30%, 50%, lime 60%)",

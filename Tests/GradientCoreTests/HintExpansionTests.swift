@@ -68,19 +68,7 @@ struct HintExpansionTests {
     /// 0.02/255 (MAE) of this engine (`python3 scripts/css-parity.py` cases).
     @Test("a hint without `in` blends its stops in sRGB when the default space is oklab, as Blink")
     func hintWithoutSpaceBlendsInSRGB() throws {
-        func oklabToSRGB(_ l: Double, _ a: Double, _ b: Double) -> [Double] {
-            let lms = [
-                l + 0.3963377774 * a + 0.2158037573 * b, l - 0.1055613458 * a - 0.0638541728 * b,
-                l - 0.0894841775 * a - 1.2914855480 * b,
-            ].map { $0 * $0 * $0 }
-            let linear = [
-                4.0767416621 * lms[0] - 3.3077115913 * lms[1] + 0.2309699292 * lms[2],
-                -1.2684380046 * lms[0] + 2.6097574011 * lms[1] - 0.3413193965 * lms[2],
-                -0.0041960863 * lms[0] - 0.7034186147 * lms[1] + 1.7076147010 * lms[2],
-            ]
-            return linear.map { $0 <= 0.0031308 ? 12.92 * $0 : 1.055 * pow($0, 1 / 2.4) - 0.055 }
-        }
-        let target = oklabToSRGB(0.5, -0.1, 0.1)
+        let target = referenceOKLabToSRGB(0.5, -0.1, 0.1)
         let weight = pow(0.1, log(0.5) / log(0.3))
         let image = try RenderedImage(
             query: "css=linear-gradient(to right, black, 30%25, oklab(0.5 -0.1 0.1))&width=205&height=2&dither=off")
@@ -94,5 +82,21 @@ struct HintExpansionTests {
                 + "&width=205&height=2&dither=off")
         #expect(inOklab.spec.stops.count == 2 && inOklab.spec.stops[0].hintToNext == 0.3)
         #expect(maxDifference(inOklab.pixel(20, 0), pixel) >= 10)
+    }
+
+    /// Blink also blends in sRGB when it moves a radial gradient's stops before 0 to 0 (`ClampNegativeOffsets`):
+    /// red at -30% and oklab(0.5 0.1 0.1) at 100% give, at 0, the sRGB blend 0.3/1.3 of the way; with `in oklab`
+    /// the ramp's own colour at 0. Chromium 156 draws both within 0.02/255 (MAE) of this engine.
+    @Test("a radial gradient's stops before 0 without `in` take the sRGB blend at 0, as Blink")
+    func negativeRadialStopsBlendInSRGB() throws {
+        let target = referenceOKLabToSRGB(0.5, 0.1, 0.1)
+        let ratio = 0.3 / 1.3
+        let spec = try RenderedImage(query: "css=radial-gradient(red -30%25, oklab(0.5 0.1 0.1))").spec
+        #expect(spec.stops[0].position == 0)
+        let first = ColorSpace.oklab.toSRGB(spec.stops[0].color.components)
+        let expected = [1 + (target[0] - 1) * ratio, target[1] * ratio, target[2] * ratio]
+        for channel in 0..<3 { #expect(abs(first[channel] - expected[channel]) < 1e-5, "channel \(channel)") }
+        let inOklab = try RenderedImage(query: "css=radial-gradient(in oklab, red -30%25, oklab(0.5 0.1 0.1))").spec
+        #expect(inOklab.stops[0].position == -0.3)
     }
 }
