@@ -99,6 +99,7 @@ CASES = [
     # Black beside a hint takes the hue of the hint's first stop, and with longer hue turns a full turn.
     "repeating-radial-gradient(circle 3.6em in lch longer hue, color(rec2020 0.68 0.61 48% / 0.73) 44%, currentColor, "
     "28px, #Cbf)",
+    "linear-gradient(to right in hwb longer hue, hwb(16deg 36% 6%), 30%, hwb(200 10% 10%))",
     # A none makes a legacy colour function modern: the default space is oklab.
     "linear-gradient(to right, hwb(none 10% 10%), blue)",
 ]

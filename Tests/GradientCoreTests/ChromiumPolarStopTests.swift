@@ -76,4 +76,13 @@ struct ChromiumPolarStopTests {
         let difference = overWhite - SIMD3(69, 50, 59)
         #expect(max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 2, "\(overWhite)")
     }
+
+    /// Blink blends a hint's nine stops along the longer arc, and Skia then takes the longer arc again between each
+    /// two of them: the ramp turns round the hue circle once per interval (one blend of the pair: MAE 89).
+    @Test("a hint with longer hue turns the longer way in every one of Blink's intervals")
+    func longerHueHint() throws {
+        try expectRow(
+            "linear-gradient(to right in hwb longer hue, hwb(16deg 36% 6%), 30%, hwb(200 10% 10%))",
+            [[122, 85, 238], [235, 63, 68], [160, 233, 52], [223, 42, 232], [231, 89, 34], [26, 95, 229]])
+    }
 }

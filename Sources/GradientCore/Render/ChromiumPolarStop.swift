@@ -1,4 +1,4 @@
-/// Stops of an oklch or lch gradient as Chromium hands them to Skia: Blink's colour for each stop (its own float
+/// Stops of a polar gradient (oklch and lch above all) as Chromium hands them to Skia: Blink's colour for each stop (its own float
 /// conversion when the spec holds the hue missing, ``BlinkStopColor``), Blink's blends for the stops replacing a
 /// colour hint (`Color::InterpolateColors`), and the components Skia interpolates for each.
 enum ChromiumPolarStop {
@@ -27,22 +27,19 @@ enum ChromiumPolarStop {
         return skia
     }
 
-    /// Blink's colour `weight` of the way from `from` to `to` (L, C, H, alpha): L and C premultiplied by alpha,
-    /// the hue along `method`, then unpremultiplied (`Color::InterpolateColors`).
+    /// Blink's colour `weight` of the way from `from` to `to` (straight components, hue at `hueIndex`, and alpha):
+    /// the other components premultiplied by alpha, the hue along `method`, then unpremultiplied
+    /// (`Color::InterpolateColors`).
     static func blend(
-        _ from: SIMD4<Double>, _ to: SIMD4<Double>, weight: Double, method: HueInterpolation
+        _ from: SIMD4<Double>, _ to: SIMD4<Double>, weight: Double, method: HueInterpolation, hueIndex: Int
     ) -> SIMD4<Double> {
-        var (fromHue, toHue) = (from.z, to.z)
+        var (fromHue, toHue) = (from[hueIndex], to[hueIndex])
         ColorRamp.fixHues(&fromHue, &toHue, method: method)
         let alpha = from.w + (to.w - from.w) * weight
-        var result = SIMD4(
-            from.x * from.w + (to.x * to.w - from.x * from.w) * weight,
-            from.y * from.w + (to.y * to.w - from.y * from.w) * weight,
-            ElementaryMath.normalizedDegrees(fromHue + (toHue - fromHue) * weight), alpha)
-        if alpha != 0 {
-            result.x /= alpha
-            result.y /= alpha
-        }
+        var result = from * from.w + (to * to.w - from * from.w) * weight
+        if alpha != 0 { result /= alpha }
+        result[hueIndex] = ElementaryMath.normalizedDegrees(fromHue + (toHue - fromHue) * weight)
+        result.w = alpha
         return result
     }
 }

@@ -102,55 +102,66 @@ struct ColorRamp {
         }
     }
 
-    /// The intervals Chromium draws for a colour hint in oklch or lch: Blink blends the nine stops from its own
-    /// colours of the pair (``ChromiumPolarStop``), Skia converts each and interpolates every interval on its own,
+    /// The intervals Chromium draws for a colour hint in a polar space: Blink blends the nine stops from its own
+    /// colours of the pair (``ChromiumPolarStop``; in hsl and hwb the spec's), Skia converts each (oklch, lch) and
+    /// interpolates every interval on its own,
     /// a stop of powerless hue taking its neighbour's, hues fixed up by `method` interval by interval.
     private static func polarHintSegments(
         start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
         space: ColorSpace, method: HueInterpolation
     ) -> [Segment] {
-        guard case .stops(let stops) = BlinkHintStops.replacement(start: start, hint: hint, end: end) else {
+        guard case .stops(let stops) = BlinkHintStops.replacement(start: start, hint: hint, end: end),
+            let hueIndex = space.hueIndex
+        else {
             return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
         }
-        var points: [(Double, SIMD4<Double>)] = [(start, unpremultiplied(pair.from))]
+        let lightnessFirst = space == .oklch || space == .lch
+        var points: [(Double, SIMD4<Double>)] = [(start, unpremultiplied(pair.from, hueIndex: hueIndex))]
         for stop in stops {
-            let color = ChromiumPolarStop.blend(blink.0, blink.1, weight: stop.weight, method: method)
-            let skia = ChromiumPolarStop.skia(
-                SIMD3<Float>(SIMD3(color.x, color.y, color.z)), space: space, neighbourHue: color.z)
+            let color = ChromiumPolarStop.blend(
+                blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
+            let components = SIMD3(color.x, color.y, color.z)
+            let skia =
+                lightnessFirst
+                ? ChromiumPolarStop.skia(SIMD3<Float>(components), space: space, neighbourHue: color.z) : components
             points.append((stop.position, SIMD4(skia, color.w)))
         }
-        points.append((end, unpremultiplied(pair.to)))
+        points.append((end, unpremultiplied(pair.to, hueIndex: hueIndex)))
         let powerless = space == .oklch ? SkiaStopColor.powerlessChroma : SkiaStopColor.powerlessLabChroma
         return (0..<(points.count - 1)).map { index in
             var from = points[index].1
             var to = points[index + 1].1
             // Skia gives a stop of powerless hue the hue of its neighbour on each side.
-            if from.y <= powerless {
+            if lightnessFirst && from.y <= powerless {
                 from.z = to.z
-            } else if to.y <= powerless {
+            } else if lightnessFirst && to.y <= powerless {
                 to.z = from.z
             }
-            fixHues(&from.z, &to.z, method: method)
+            fixHues(&from[hueIndex], &to[hueIndex], method: method)
             return Segment(
-                start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: 2),
-                to: premultiplied(to, hueIndex: 2))
+                start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: hueIndex),
+                to: premultiplied(to, hueIndex: hueIndex))
         }
     }
 
-    /// A premultiplied polar colour (hue third, not premultiplied) made straight again.
-    private static func unpremultiplied(_ color: SIMD4<Double>) -> SIMD4<Double> {
+    /// A premultiplied polar colour (hue at `hueIndex`, not premultiplied) made straight again.
+    private static func unpremultiplied(_ color: SIMD4<Double>, hueIndex: Int) -> SIMD4<Double> {
         guard color.w != 0 else { return color }
-        return SIMD4(color.x / color.w, color.y / color.w, color.z, color.w)
+        var result = color / color.w
+        result.w = color.w
+        result[hueIndex] = color[hueIndex]
+        return result
     }
 
-    /// Each adjacent pair of stops with missing components filled from the other, hues fixed up and premultiplied.
-    /// Two adjacent stops as the ramp draws them (premultiplied, hues fixed up) and, in oklch and lch, as Blink
-    /// holds them (straight L, C, H, alpha), from which a hint between them is blended.
+    /// Two adjacent stops as the ramp draws them (premultiplied, hues fixed up) and, in a polar space, as Blink
+    /// holds them (straight components and alpha), from which a hint between them is blended.
     private struct ResolvedPair {
         var from: SIMD4<Double>
         var to: SIMD4<Double>
         var blink: (SIMD4<Double>, SIMD4<Double>)?
     }
+
+    /// Each adjacent pair of stops with missing components filled from the other, hues fixed up and premultiplied.
 
     private static func resolvedPairs(_ spec: GradientSpec) -> [ResolvedPair] {
         guard spec.stops.count > 1 else { return [] }
@@ -195,6 +206,8 @@ struct ColorRamp {
                     if hueMissing.0 { a.components = ChromiumPolarStop.skia(blinkA, space: space, neighbourHue: hueB) }
                     if hueMissing.1 { b.components = ChromiumPolarStop.skia(blinkB, space: space, neighbourHue: hueA) }
                 }
+            } else if spec.space == .hsl || spec.space == .hwb {
+                blink = (SIMD4(a.components, a.alpha), SIMD4(b.components, b.alpha))
             } else if spec.space == .oklab {
                 a.components = SkiaStopColor.components(a.components, space: spec.space)
                 b.components = SkiaStopColor.components(b.components, space: spec.space)
