@@ -30,10 +30,17 @@ zero-length period, seen in gradientd's canonical spec, e.g. `repeating-linear-g
 lengths on a radial ending shape of zero width). API.md draws the average colour, as CSS Images 4 says; Chromium
 draws the last colour.
 
-Render divergences found by earlier seeds and fixed (each has a case in scripts/compare-with-chromium.py): a hint
-without `in` among non-legacy colours (Blink blends its nine stops in sRGB, Skia draws them in oklab); oklch and lch
-stops of little chroma (Blink's float conversions and its 0.02 achromatic threshold); radial ending shapes of zero
-width or height (Skia's degenerate gradient).
+Render divergences found by earlier seeds (and by drawing every accepted string of seeds 1-15) and fixed, each with
+a case in scripts/compare-with-chromium.py: a hint, or a radial gradient's stops before 0, without `in` among
+non-legacy colours (Blink blends in sRGB, Skia draws in oklab); oklch and lch stops of little chroma (Blink's float
+conversions and its 0.02 achromatic threshold); hints in polar spaces (blended as Blink blends them, each interval
+taking its own hue arc); radial ending shapes of zero width or height (Skia's degenerate gradient); `rgb()`,
+`hsl()`, `hwb()` with `none` counting as modern colours.
+
+Seen when every accepted string of seeds 10-15 (150 each) is drawn, not fixed: an oklch gradient with `increasing`
+or `decreasing hue` whose first stop is past 0 (Chromium pads with the colour as written, and the round trip of the
+first stop through Blink's oklch can lower its hue by float noise, so the padding turns a full circle), and a conic
+gradient through an out-of-gamut oklch colour (p99.5 5/255, a channel near 0).
 
 Usage: scripts/css-parity.py [--gradient PATH] [--chromium PATH] [--seeds 1,2,3] [--count 100] [--keep DIR]
        [--list] (print the generated strings and exit)
