@@ -92,6 +92,24 @@ CASES = [
     "linear-gradient(to right, color-mix(in srgb, red 50%, blue), rgb(from red r calc(g + 128) b))",
     "linear-gradient(to right, color-mix(in hsl longer hue, red 30%, blue), color(xyz 0.3 0.2 0.1))",
     "radial-gradient(light-dark(red, blue), currentcolor, Canvas)",
+    # A hint without `in` among non-legacy colours: Blink blends its nine stops in sRGB, Skia draws them in oklab.
+    "linear-gradient(to right, black, 30%, oklab(0.5 -0.1 0.1))",
+    # Stops before 0 in a radial gradient without `in`: Blink blends the colour at 0 in sRGB too.
+    "radial-gradient(red -30%, oklab(0.5 0.1 0.1))",
+    # An ending shape of zero width: Skia's degenerate gradient, the last colour.
+    "radial-gradient(ellipse 0px 20px at right, black 5px, blue 17px)",
+    "repeating-radial-gradient(closest-side at left, red, blue 30%, 50%, lime 60%)",
+    # oklch stops of little chroma: Blink's off-axis white, and its missing hue up to a chroma of 0.02.
+    "linear-gradient(in oklch to right, white, rgb(103 169 38))",
+    "linear-gradient(in oklch to right, rgb(200 185 185), blue)",
+    "linear-gradient(in lch to right, white, blue)",
+    "linear-gradient(in oklch to right, white, 40%, orange)",
+    # Black beside a hint takes the hue of the hint's first stop, and with longer hue turns a full turn.
+    "repeating-radial-gradient(circle 3.6em in lch longer hue, color(rec2020 0.68 0.61 48% / 0.73) 44%, currentColor, "
+    "28px, #Cbf)",
+    "linear-gradient(to right in hwb longer hue, hwb(16deg 36% 6%), 30%, hwb(200 10% 10%))",
+    # A none makes a legacy colour function modern: the default space is oklab.
+    "linear-gradient(to right, hwb(none 10% 10%), blue)",
 ]
 
 # Layered backgrounds: (background-image list, background-blend-mode or None), drawn by Chromium as a div's

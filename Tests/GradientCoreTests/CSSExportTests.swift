@@ -102,6 +102,8 @@ struct CSSExportTests {
             "type=radial&colors=red,blue@30px&spread=repeat", "type=conic&colors=red,yellow,lime,aqua,blue,magenta,red",
             "type=conic&colors=red@0deg,blue@90deg,red@180deg&from=33deg&center=25%25,75%25",
             "type=conic&colors=red,blue&spread=repeat&space=oklch", "base=4a90e2&percentage=0.1",
+            "colors=white,rgb(103+169+38)&space=oklch", "colors=rgb(200+190+190),blue&space=lch",
+            "colors=808080,red,eee&space=oklch",
             "colors=rgb(10.5+20.25+30.125),hsl(120+50%25+50%25+/+0.3)",
             "css=linear-gradient(rgb(255+0+0+/+0.5),blue),radial-gradient(circle+at+30%25+40%25,white,black)",
             "css=conic-gradient(red,lime,red),linear-gradient(to+right,white,black),linear-gradient(teal,navy)"

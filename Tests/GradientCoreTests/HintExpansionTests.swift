@@ -60,4 +60,43 @@ struct HintExpansionTests {
             #expect(abs(image.pixel(x, 0).x / 255 - expected) < 2e-5, "pixel \(x)")
         }
     }
+
+    /// Without `in`, Blink colours a hint's nine stops by blending in sRGB (`kSRGBLegacy`), then Skia draws between
+    /// them in the default space, oklab. The stop at 10% (hint at 30%) has weight 0.1^(ln 0.5 / ln 0.3) of
+    /// oklab(0.5 -0.1 0.1) in sRGB, worked out here from Björn Ottosson's OKLab matrices; with the hint written in
+    /// oklab (`in oklab`) the same pixel is the oklab blend, a different colour. Chromium 156 draws both within
+    /// 0.02/255 (MAE) of this engine (`python3 scripts/css-parity.py` cases).
+    @Test("a hint without `in` blends its stops in sRGB when the default space is oklab, as Blink")
+    func hintWithoutSpaceBlendsInSRGB() throws {
+        let target = referenceOKLabToSRGB(0.5, -0.1, 0.1)
+        let weight = pow(0.1, log(0.5) / log(0.3))
+        let image = try RenderedImage(
+            query: "css=linear-gradient(to right, black, 30%25, oklab(0.5 -0.1 0.1))&width=205&height=2&dither=off")
+        #expect(image.spec.stops.count == 11 && image.spec.stops.allSatisfy { $0.hintToNext == nil })
+        let pixel = image.pixel(20, 0)  // centre 20.5 of 205: the stop at 10%
+        for channel in 0..<3 {
+            #expect(abs(pixel[channel] - 255 * weight * target[channel]) <= 1, "channel \(channel)")
+        }
+        let inOklab = try RenderedImage(
+            query: "css=linear-gradient(to right in oklab, black, 30%25, oklab(0.5 -0.1 0.1))"
+                + "&width=205&height=2&dither=off")
+        #expect(inOklab.spec.stops.count == 2 && inOklab.spec.stops[0].hintToNext == 0.3)
+        #expect(maxDifference(inOklab.pixel(20, 0), pixel) >= 10)
+    }
+
+    /// Blink also blends in sRGB when it moves a radial gradient's stops before 0 to 0 (`ClampNegativeOffsets`):
+    /// red at -30% and oklab(0.5 0.1 0.1) at 100% give, at 0, the sRGB blend 0.3/1.3 of the way; with `in oklab`
+    /// the ramp's own colour at 0. Chromium 156 draws both within 0.02/255 (MAE) of this engine.
+    @Test("a radial gradient's stops before 0 without `in` take the sRGB blend at 0, as Blink")
+    func negativeRadialStopsBlendInSRGB() throws {
+        let target = referenceOKLabToSRGB(0.5, 0.1, 0.1)
+        let ratio = 0.3 / 1.3
+        let spec = try RenderedImage(query: "css=radial-gradient(red -30%25, oklab(0.5 0.1 0.1))").spec
+        #expect(spec.stops[0].position == 0)
+        let first = ColorSpace.oklab.toSRGB(spec.stops[0].color.components)
+        let expected = [1 + (target[0] - 1) * ratio, target[1] * ratio, target[2] * ratio]
+        for channel in 0..<3 { #expect(abs(first[channel] - expected[channel]) < 1e-5, "channel \(channel)") }
+        let inOklab = try RenderedImage(query: "css=radial-gradient(in oklab, red -30%25, oklab(0.5 0.1 0.1))").spec
+        #expect(inOklab.stops[0].position == -0.3)
+    }
 }

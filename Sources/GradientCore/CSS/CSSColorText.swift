@@ -1,7 +1,8 @@
 /// A spec's colour (already in the interpolation space) written as CSS text that parses back to the same
 /// components: the space's own function (`oklab()`, `lch()`, `hsl()`…), hex for whole-byte sRGB, `rgb()` for
 /// other in-gamut sRGB, `color()` for the predefined spaces, and `oklab()` where the space has no function of its own (`srgb-linear`) or its function
-/// would clamp (sRGB outside 0…1). Missing components are `none`.
+/// would clamp (sRGB outside 0…1). Missing components are `none`, but for the hue of an lch or oklch colour of chroma at
+/// most 0.02, which is written as the sRGB colour it was converted from.
 enum CSSColorText {
     /// The text, and whether CSS counts it as a legacy colour (which makes `srgb` the default space).
     static func text(_ color: InterpolationColor, space: ColorSpace) -> (text: String, isLegacy: Bool) {
@@ -30,10 +31,32 @@ enum CSSColorText {
         case .oklab, .lab:
             return ("\(space.rawValue)(\(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
         case .oklch, .lch:
+            if missing.intersection([.c0, .c1, .c2]) == .c2, c.y <= ColorSpace.achromaticChroma {
+                // Chromium draws `oklch(1 0 none)` and the same colour converted from sRGB differently (its own
+                // conversions, ``BlinkStopColor``); the ramp draws the converted one, so the text is that colour.
+                return ("color(srgb \(convertedChannels(c, space: space))\(alpha))", false)
+            }
             return ("\(space.rawValue)(\(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
         case .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
             return ("color(\(space.rawValue) \(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
         }
+    }
+
+    /// The sRGB channels of an lch or oklch colour `c` (its hue ignored) with the fewest decimals that convert back
+    /// to the same lightness and chroma on the spec's grid (a chroma of at most 0.02, so the hue is missing again).
+    private static func convertedChannels(_ c: SIMD3<Double>, space: ColorSpace) -> String {
+        let rgb = space.toSRGB(SIMD3(c.x, c.y, 0))
+        for decimals in 0...12 {
+            let texts = (0..<3).map { CSSNumber.fixed(rgb[$0], decimals: decimals) }
+            let parsed = texts.compactMap(Double.init)
+            guard parsed.count == 3 else { continue }
+            let back = space.fromSRGB(SIMD3(parsed[0], parsed[1], parsed[2]))
+            if Quantized.value(back.x) == c.x && Quantized.value(back.y) == c.y && back.y <= ColorSpace.achromaticChroma
+            {
+                return texts.joined(separator: " ")
+            }
+        }
+        return "\(CSSNumber.text(rgb.x)) \(CSSNumber.text(rgb.y)) \(CSSNumber.text(rgb.z))"
     }
 
     /// ` / alpha` (or ` / none`), nothing when opaque.

@@ -55,10 +55,9 @@ public enum CSSExport {
         let height = Double(spec.pixelHeight)
         var prelude: [String] = []
         var function: String
-        // Stop position p (reference units) is written as (p − offset) / factor, in % (or px when degenerate).
+        // Stop position p (reference units) is written as (p − offset) / factor, in %.
         var offset = 0.0
         var factor = 1.0
-        var positionsInPixels = false
         switch spec.geometry {
         case .mesh:
             throw CSSExportError(
@@ -79,8 +78,6 @@ public enum CSSExport {
                 shape += (shape.isEmpty ? "" : " ") + "at " + position(center, width: width, height: height)
             }
             if !shape.isEmpty { prelude.append(shape) }
-            positionsInPixels = !(radiusX > 0 && radiusY > 0)
-            if positionsInPixels { factor = scale }
         case .conic(let center, let from):
             function = "conic-gradient"
             var shape = from == 0 ? "" : "from \(CSSNumber.text(from))deg"
@@ -97,15 +94,17 @@ public enum CSSExport {
             allLegacy = allLegacy && written.isLegacy
         }
         let defaultSpace: ColorSpace = allLegacy ? .srgb : .oklab
-        if spec.space != defaultSpace || spec.hue != .shorter {
+        // Without `in`, Blink blends a hint's curve in sRGB whatever the default space: other spaces are written.
+        let hintsNeedSpace = spec.space != .srgb && spec.stops.contains { $0.hintToNext != nil }
+        if spec.space != defaultSpace || spec.hue != .shorter || hintsNeedSpace {
             var method = "in \(spec.space.rawValue)"
             if spec.space.isPolar && spec.hue != .shorter { method += " \(spec.hue.rawValue) hue" }
             if prelude.isEmpty { prelude.append(method) } else { prelude[0] += " " + method }
         }
-        let writesPositions = positionsInPixels || offset != 0 || factor != 1 || !isEvenlySpaced(spec.stops)
+        let writesPositions = offset != 0 || factor != 1 || !isEvenlySpaced(spec.stops)
         func written(_ position: Double) -> String {
             let value = (position - offset) / factor
-            return positionsInPixels ? CSSNumber.text(value) + "px" : CSSNumber.percentage(value)
+            return CSSNumber.percentage(value)
         }
         var arguments = prelude
         for (index, stop) in spec.stops.enumerated() {

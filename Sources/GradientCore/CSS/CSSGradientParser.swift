@@ -110,7 +110,7 @@ struct CSSGradientParser {
         let space = prelude.space ?? (GradientDescription.allLegacy(entries) ? .srgb : .oklab)
         return GradientDescription(
             shape: prelude.shape, entries: entries, spread: spread, space: space,
-            hue: space.isPolar ? prelude.hue : .shorter)
+            hue: space.isPolar ? prelude.hue : .shorter, hintsBlendInSRGB: prelude.space == nil)
     }
 
     // MARK: Tokens

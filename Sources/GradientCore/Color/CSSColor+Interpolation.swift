@@ -33,19 +33,22 @@ extension ColorSpace {
         return nil
     }
 
+    /// The chroma at or below which Blink makes the hue of a colour converted into lch or oklch missing.
+    static let achromaticChroma = 0.02
+
     /// Whether the hue of `c`, coordinates in this polar space, is powerless because the colour is achromatic.
     ///
     /// Thresholds allow for rounding in conversions: hsl saturation below 1e-5 or an sRGB chroma
-    /// (max − min channel) below 1e-7; hwb whiteness + blackness at least 1 − 1e-5; lch chroma at most 0.0015;
-    /// oklch chroma at most 0.000004 (the last two as in CSS Color 4's sample code).
+    /// (max − min channel) below 1e-7; hwb whiteness + blackness at least 1 − 1e-5; lch and oklch chroma at most
+    /// 0.02, Blink's `kAchromaticChromaThreshold` for a colour converted into either (CSS Color 4's sample code has
+    /// 0.0015 and 0.000004; Chromium takes the neighbour's hue for `rgb(200 185 185)`, oklch chroma 0.017).
     func isHuePowerless(_ c: SIMD3<Double>) -> Bool {
         switch self {
         case .hsl:
             let chroma = 2 * c.y * min(c.z, 1 - c.z)
             return c.y.magnitude < 1e-5 || chroma.magnitude < 1e-7
         case .hwb: return c.y + c.z >= 1 - 1e-5
-        case .lch: return c.y <= 0.0015
-        case .oklch: return c.y <= 0.000004
+        case .lch, .oklch: return c.y <= Self.achromaticChroma
         case .srgb, .srgbLinear, .lab, .oklab, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
             return false
         }

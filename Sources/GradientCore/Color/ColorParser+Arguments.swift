@@ -149,6 +149,10 @@ extension ColorParser {
                 components[index] = values[index].0
             }
         }
-        return CSSColor(space: space, components: components, alpha: alpha.0, missing: missing, isLegacy: isLegacy)
+        // A `none` makes `rgb()`, `hsl()` and `hwb()` modern colours, which Chromium does not count as legacy
+        // (a gradient holding one defaults to oklab).
+        return CSSColor(
+            space: space, components: components, alpha: alpha.0, missing: missing,
+            isLegacy: isLegacy && missing.isEmpty)
     }
 }

@@ -41,6 +41,8 @@ struct ColorRamp {
     private(set) var lastColor = SIMD4<Double>()
     /// The premultiplied sRGB colour for every pixel when the period is zero, or nil.
     private(set) var solidColor: SIMD4<Double>? = nil
+    /// What Skia paints for a repeating or reflected gradient on a degenerate shape (``skiaDegenerateAverage()``).
+    private(set) var degenerateAverage = SIMD4<Double>()
 
     init(spec: GradientSpec) {
         space = spec.space.isXYZ ? .srgbLinear : spec.space
@@ -59,70 +61,115 @@ struct ColorRamp {
         for (index, pair) in resolved.enumerated() {
             let start = spec.stops[index].position
             let end = spec.stops[index + 1].position
-            if let hint = spec.stops[index].hintToNext {
-                segments += Self.hintSegments(start: start, hint: hint, end: end, from: pair.0, to: pair.1)
+            if let hint = spec.stops[index].hintToNext, let blink = pair.blink {
+                segments += Self.polarHintSegments(
+                    start: start, hint: hint, end: end, pair: pair, blink: blink, space: spec.space, method: spec.hue)
+            } else if let hint = spec.stops[index].hintToNext {
+                segments += Self.hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
             } else {
-                segments.append(Segment(start: start, end: end, from: pair.0, to: pair.1))
+                segments.append(Segment(start: start, end: end, from: pair.from, to: pair.to))
             }
         }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
+        degenerateAverage = skiaDegenerateAverage()
         if spread == .repeating || spread == .reflect, !(last - first > 1e-9) {
             solidColor = averageColor()
         }
     }
 
     /// The intervals Blink draws for a colour hint at `hint` between stops at `start` and `end`
-    /// (`ReplaceColorHintsWithColorStops`, in 32-bit floats as Blink computes them): a hint in the middle is
-    /// dropped; a hint on a stop becomes a stop of the other colour; otherwise nine stops are placed, two on the
-    /// shorter side at 1/3 and 2/3 and seven on the longer side from its middle at steps of 1/13 of it, each coloured
-    /// with the hint's weight `p ^ (ln 0.5 / ln h)` at its relative position p (h: the hint's relative position).
+    /// (``BlinkHintStops``), blended here in the interpolation space.
     static func hintSegments(
         start: Double, hint: Double, end: Double, from: SIMD4<Double>, to: SIMD4<Double>
     ) -> [Segment] {
-        let left = Float(start)
-        let right = Float(end)
-        let offset = Float(hint)
-        let leftDistance = offset - left
-        let rightDistance = right - offset
-        let totalDistance = right - left
-        let nearlyEqual = { (a: Float, b: Float) in abs(a - b) <= Float.ulpOfOne }
-        if nearlyEqual(leftDistance, rightDistance) { return [Segment(start: start, end: end, from: from, to: to)] }
-        if nearlyEqual(leftDistance, 0) || nearlyEqual(rightDistance, 0) {
-            let color = nearlyEqual(leftDistance, 0) ? to : from
+        switch BlinkHintStops.replacement(start: start, hint: hint, end: end) {
+        case .linear:
+            return [Segment(start: start, end: end, from: from, to: to)]
+        case .hardStop(let toNext):
+            let color = toNext ? to : from
             return [
                 Segment(start: start, end: hint, from: from, to: color),
                 Segment(start: hint, end: end, from: color, to: to),
             ]
-        }
-        var offsets: [Float] = []
-        if leftDistance > rightDistance {
-            offsets = (0..<7).map { left + leftDistance * ((7 + Float($0)) / 13) }
-            offsets += [offset + rightDistance * (1 / 3), offset + rightDistance * (2 / 3)]
-        } else {
-            offsets = [left + leftDistance * (1 / 3), left + leftDistance * (2 / 3)]
-            offsets += (0..<7).map { offset + rightDistance * (Float($0) / 13) }
-        }
-        let exponent = ElementaryMath.log(0.5) / ElementaryMath.log(Double(leftDistance / totalDistance))
-        var points: [(Double, SIMD4<Double>)] = [(start, from)]
-        for newOffset in offsets {
-            let weight = ElementaryMath.pow(Double((newOffset - left) / totalDistance), exponent)
-            guard weight.isFinite else { continue }
-            points.append((Double(newOffset), from + (to - from) * weight))
-        }
-        points.append((end, to))
-        return (0..<(points.count - 1)).map {
-            Segment(start: points[$0].0, end: points[$0 + 1].0, from: points[$0].1, to: points[$0 + 1].1)
+        case .stops(let stops):
+            var points: [(Double, SIMD4<Double>)] = [(start, from)]
+            points += stops.map { ($0.position, from + (to - from) * $0.weight) }
+            points.append((end, to))
+            return (0..<(points.count - 1)).map {
+                Segment(start: points[$0].0, end: points[$0 + 1].0, from: points[$0].1, to: points[$0 + 1].1)
+            }
         }
     }
 
+    /// The intervals Chromium draws for a colour hint in a polar space: Blink blends the nine stops from its own
+    /// colours of the pair (``ChromiumPolarStop``; in hsl and hwb the spec's), Skia converts each (oklch, lch) and
+    /// interpolates every interval on its own,
+    /// a stop of powerless hue taking its neighbour's, hues fixed up by `method` interval by interval.
+    private static func polarHintSegments(
+        start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
+        space: ColorSpace, method: HueInterpolation
+    ) -> [Segment] {
+        guard case .stops(let stops) = BlinkHintStops.replacement(start: start, hint: hint, end: end),
+            let hueIndex = space.hueIndex
+        else {
+            return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
+        }
+        let lightnessFirst = space == .oklch || space == .lch
+        var points: [(Double, SIMD4<Double>)] = [(start, unpremultiplied(pair.from, hueIndex: hueIndex))]
+        for stop in stops {
+            let color = ChromiumPolarStop.blend(
+                blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
+            let components = SIMD3(color.x, color.y, color.z)
+            let skia =
+                lightnessFirst
+                ? ChromiumPolarStop.skia(SIMD3<Float>(components), space: space, neighbourHue: color.z) : components
+            points.append((stop.position, SIMD4(skia, color.w)))
+        }
+        points.append((end, unpremultiplied(pair.to, hueIndex: hueIndex)))
+        let powerless = space == .oklch ? SkiaStopColor.powerlessChroma : SkiaStopColor.powerlessLabChroma
+        return (0..<(points.count - 1)).map { index in
+            var from = points[index].1
+            var to = points[index + 1].1
+            // Skia gives a stop of powerless hue the hue of its neighbour on each side.
+            if lightnessFirst && from.y <= powerless {
+                from.z = to.z
+            } else if lightnessFirst && to.y <= powerless {
+                to.z = from.z
+            }
+            fixHues(&from[hueIndex], &to[hueIndex], method: method)
+            return Segment(
+                start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: hueIndex),
+                to: premultiplied(to, hueIndex: hueIndex))
+        }
+    }
+
+    /// A premultiplied polar colour (hue at `hueIndex`, not premultiplied) made straight again.
+    private static func unpremultiplied(_ color: SIMD4<Double>, hueIndex: Int) -> SIMD4<Double> {
+        guard color.w != 0 else { return color }
+        var result = color / color.w
+        result.w = color.w
+        result[hueIndex] = color[hueIndex]
+        return result
+    }
+
+    /// Two adjacent stops as the ramp draws them (premultiplied, hues fixed up) and, in a polar space, as Blink
+    /// holds them (straight components and alpha), from which a hint between them is blended.
+    private struct ResolvedPair {
+        var from: SIMD4<Double>
+        var to: SIMD4<Double>
+        var blink: (SIMD4<Double>, SIMD4<Double>)?
+    }
+
     /// Each adjacent pair of stops with missing components filled from the other, hues fixed up and premultiplied.
-    private static func resolvedPairs(_ spec: GradientSpec) -> [(SIMD4<Double>, SIMD4<Double>)] {
+
+    private static func resolvedPairs(_ spec: GradientSpec) -> [ResolvedPair] {
         guard spec.stops.count > 1 else { return [] }
         let hueIndex = spec.space.hueIndex ?? -1
         return (0..<(spec.stops.count - 1)).map { index in
             var a = spec.stops[index].color
             var b = spec.stops[index + 1].color
+            let hueMissing = (a.missing.contains(.c2), b.missing.contains(.c2))
             let flags: [MissingComponents] = [.c0, .c1, .c2]
             for (k, flag) in flags.enumerated() where a.missing.contains(flag) != b.missing.contains(flag) {
                 if a.missing.contains(flag) {
@@ -137,9 +184,35 @@ struct ColorRamp {
             let bothMissing = a.missing.intersection(b.missing)
             a.missing = bothMissing
             b.missing = bothMissing
-            if spec.space == .oklab || spec.space == .oklch {
+            var blink: (SIMD4<Double>, SIMD4<Double>)? = nil
+            if spec.space == .oklch || spec.space == .lch {
+                let space = spec.space
+                let blinkA = ChromiumPolarStop.blink(
+                    a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1, space: space)
+                let blinkB = ChromiumPolarStop.blink(
+                    b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0, space: space)
+                blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
+                let (hueA, hueB) = (a.components.z, b.components.z)
+                if space == .oklch {
+                    a.components =
+                        hueMissing.0
+                        ? ChromiumPolarStop.skia(blinkA, space: space, neighbourHue: hueB)
+                        : SkiaStopColor.components(a.components, space: space)
+                    b.components =
+                        hueMissing.1
+                        ? ChromiumPolarStop.skia(blinkB, space: space, neighbourHue: hueA)
+                        : SkiaStopColor.components(b.components, space: space)
+                } else {
+                    if hueMissing.0 { a.components = ChromiumPolarStop.skia(blinkA, space: space, neighbourHue: hueB) }
+                    if hueMissing.1 { b.components = ChromiumPolarStop.skia(blinkB, space: space, neighbourHue: hueA) }
+                }
+            } else if spec.space == .hsl || spec.space == .hwb {
+                blink = (SIMD4(a.components, a.alpha), SIMD4(b.components, b.alpha))
+            } else if spec.space == .oklab {
                 a.components = SkiaStopColor.components(a.components, space: spec.space)
                 b.components = SkiaStopColor.components(b.components, space: spec.space)
+            }
+            if spec.space == .oklab || spec.space == .oklch {
                 if spec.space == .oklch {
                     if a.components.y <= SkiaStopColor.powerlessChroma {
                         a.components.z = b.components.z
@@ -157,7 +230,7 @@ struct ColorRamp {
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }
             from = premultiplied(from, hueIndex: hueIndex)
             to = premultiplied(to, hueIndex: hueIndex)
-            return (from, to)
+            return ResolvedPair(from: from, to: to, blink: blink)
         }
     }
 
@@ -244,6 +317,24 @@ struct ColorRamp {
     static func clippedPremultipliedSRGB(_ color: SIMD4<Double>) -> SIMD4<Double> {
         let alpha = min(max(color.w, 0), 1)
         return SIMD4(min(max(color.x, 0), alpha), min(max(color.y, 0), alpha), min(max(color.z, 0), alpha), alpha)
+    }
+
+    /// The colour Skia paints for a repeating gradient it finds degenerate (a zero-length line, an ending shape of
+    /// zero width or height) whose stops still span a period: `average_gradient_color` of
+    /// `MakeDegenerateGradient`, the mean of the stops' unpremultiplied sRGB colours over the period, each interval
+    /// weighted by its share of the period (the stops replacing hints included). Returned premultiplied.
+    private func skiaDegenerateAverage() -> SIMD4<Double> {
+        guard last > first else { return SIMD4() }
+        func straight(_ color: SIMD4<Double>) -> SIMD4<Double> {
+            let srgb = toPremultipliedSRGB(color)
+            return srgb.w > 0 ? SIMD4(srgb.x / srgb.w, srgb.y / srgb.w, srgb.z / srgb.w, srgb.w) : srgb
+        }
+        var sum = SIMD4<Double>()
+        for segment in segments {
+            sum +=
+                (straight(segment.from) + straight(segment.to)) * (0.5 * (segment.end - segment.start) / (last - first))
+        }
+        return Self.clippedPremultipliedSRGB(premultiplied(sum, hueIndex: -1))
     }
 
     /// The average premultiplied sRGB colour of the stops spread evenly over one period (CSS's rule for repeating

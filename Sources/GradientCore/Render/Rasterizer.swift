@@ -5,7 +5,7 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "2"
+    public static let version = "3"
 
     /// The spec being rendered.
     public let spec: GradientSpec
@@ -96,7 +96,7 @@ public struct Rasterizer: Sendable {
         let degenerateColor: SIMD4<Double>
         switch ramp.spread {
         case .pad: degenerateColor = ramp.toPremultipliedSRGB(ramp.lastColor)
-        case .repeating, .reflect: degenerateColor = ramp.averageColor()
+        case .repeating, .reflect: degenerateColor = ramp.degenerateAverage
         case .transparent: degenerateColor = SIMD4()
         }
         let offset = normalisation?.offset ?? 0
@@ -113,18 +113,12 @@ public struct Rasterizer: Sendable {
                 m0: Float(stepX * scale), m2: Float(stepY * scale),
                 m4: Float((-(start.x * stepX + start.y * stepY) - offset) * scale))
         case .radial(let center, let radiusX, let radiusY):
-            var inverseX: Double
-            var inverseY: Double
-            if radiusX > 0 && radiusY > 0 {
-                inverseX = 1 / radiusX
-                inverseY = 1 / radiusY
-            } else if radiusY > 0 || radiusX == 0 && radiusY == 0 {
-                // A zero-radius circle: distance in pixels; zero width: |dx| in pixels (CSS Images 4 §3.2.3).
-                inverseX = 1
-                inverseY = radiusX == 0 && radiusY == 0 ? 1 : 0
-            } else {
-                return solid(degenerateColor)
-            }
+            // An ending shape of zero width or height (a zero-radius circle too) is drawn as Chromium draws it:
+            // Blink hands Skia r0 = r1 = 0, which Skia paints as its degenerate gradient (the last colour, or the
+            // average when repeating), not CSS Images 4's vanishingly thin ellipse (crbug.com/635727).
+            guard radiusX > 0 && radiusY > 0 else { return solid(degenerateColor) }
+            var inverseX = 1 / radiusX
+            var inverseY = 1 / radiusY
             // Blink moves the radii to the normalised stops (r0 = r·first, r1 = r·last) and Skia maps by 1/r1.
             let last = offset + 1 / scale
             let coordinateScale = normalisation != nil && last > 0 ? 1 / last : 1

@@ -9,12 +9,20 @@ enum SkiaStopColor {
     /// `space` are `components`. A hue whose chroma is at most ``powerlessChroma`` is powerless.
     static func components(_ components: SIMD3<Double>, space: ColorSpace) -> SIMD3<Double> {
         let srgb = space.toSRGB(components)
-        var linear = SIMD8<Float>()
+        var snapped = srgb
         for index in 0..<3 {
             let scaled = srgb[index] * 255
             let byte = scaled.rounded()
-            linear[index] = abs(scaled - byte) <= 1e-4 ? Float(byte) / 255 : Float(srgb[index])
+            snapped[index] = abs(scaled - byte) <= 1e-4 ? Double(Float(byte) / 255) : srgb[index]
         }
+        return self.components(fromSRGB: snapped, space: space)
+    }
+
+    /// The oklab (or oklch) components Skia interpolates for a stop Blink hands it as the gamma-encoded sRGB
+    /// colour `srgb` (taken as 32-bit floats).
+    static func components(fromSRGB srgb: SIMD3<Double>, space: ColorSpace) -> SIMD3<Double> {
+        var linear = SIMD8<Float>()
+        for index in 0..<3 { linear[index] = Float(srgb[index]) }
         linear = decodeSRGB(linear)
         let (r, g, b) = (linear[0], linear[1], linear[2])
         let l = Float(ElementaryMath.cbrt(Double(0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b)))
@@ -28,6 +36,33 @@ enum SkiaStopColor {
         if hue < 0 { hue += 360 }
         let chroma = (a * a + bComponent * bComponent).squareRoot()
         return SIMD3(Double(lightness), Double(chroma), Double(hue))
+    }
+
+    /// Skia's chroma at or below which an lch hue is powerless (`xyzd50_to_hcl`).
+    static let powerlessLabChroma = 1e-2
+
+    /// The lch components (L, C, H in degrees) Skia interpolates for a stop Blink hands it as the gamma-encoded
+    /// sRGB colour `srgb`: linearised by the `parametric` stage, skcms's sRGB matrix into XYZ D50, then
+    /// `xyzd50_to_lab` with Skia's D50 white (0.3457/0.3585, 1, 0.2958/0.3585) in floats.
+    static func lch(fromSRGB srgb: SIMD3<Double>) -> SIMD3<Double> {
+        var linear = SIMD8<Float>()
+        for index in 0..<3 { linear[index] = Float(srgb[index]) }
+        linear = decodeSRGB(linear)
+        let scale = Float(1.0 / 65536)
+        let (r, g, b) = (linear[0], linear[1], linear[2])
+        let x = (Float(0x6FA2) * scale * r + Float(0x6299) * scale * g + Float(0x24A0) * scale * b) / (0.3457 / 0.3585)
+        let y = Float(0x38F5) * scale * r + Float(0xB785) * scale * g + Float(0x0F84) * scale * b
+        let z =
+            (Float(0x0390) * scale * r + Float(0x18DA) * scale * g + Float(0xB6CF) * scale * b)
+            / ((1 - 0.3457 - 0.3585) / 0.3585)
+        let e: Float = 216.0 / 24389
+        let k: Float = 24389.0 / 27
+        let f = [x, y, z].map { v in v > e ? Float(ElementaryMath.cbrt(Double(v))) : (k * v + 16) / 116 }
+        let a = 500 * (f[0] - f[1])
+        let bComponent = 200 * (f[1] - f[2])
+        var hue = Float(ElementaryMath.atan2(Double(bComponent), Double(a))) * (180 / Float.pi)
+        if hue < 0 { hue += 360 }
+        return SIMD3(Double(116 * f[1] - 16), Double((a * a + bComponent * bComponent).squareRoot()), Double(hue))
     }
 
     /// Skia's `parametric` stage with the sRGB curve (g 2.4, a 1/1.055, b 0.055/1.055, c 1/12.92, d 0.04045).

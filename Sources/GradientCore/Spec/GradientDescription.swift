@@ -35,6 +35,9 @@ struct GradientDescription {
     var space: ColorSpace
     /// The hue interpolation method; `shorter` unless `space` is polar.
     var hue: HueInterpolation
+    /// Whether colour hints blend their colours in sRGB whatever ``space`` is, as Blink blends them when `css=`
+    /// names no space (`ReplaceColorHintsWithColorStops` takes `kSRGBLegacy` for an unset space).
+    var hintsBlendInSRGB = false
 
     /// Whether every colour stop uses a legacy sRGB syntax, which makes `srgb` the default interpolation space.
     static func allLegacy(_ entries: [RawStopEntry]) -> Bool {

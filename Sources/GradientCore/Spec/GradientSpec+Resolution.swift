@@ -18,7 +18,7 @@ extension GradientSpec {
             }
         }
         let fixedUp = StopFixup.fixUp(items)
-        let stops = fixedUp.indices.map { index in
+        var stops = fixedUp.indices.map { index in
             let stop = fixedUp[index]
             var hint = stop.hintToNext.map(Quantized.value)
             if let position = hint, index + 1 < fixedUp.count,
@@ -30,9 +30,68 @@ extension GradientSpec {
                 position: Quantized.value(stop.position),
                 color: Quantized.color(stop.color.interpolationColor(in: space)), hintToNext: hint)
         }
+        if description.hintsBlendInSRGB && space != .srgb {
+            var written = Self.hintsReplaced(stops, colors: fixedUp.map(\.color), space: space)
+            if geometry.kind == .radial && description.spread == .pad {
+                Self.clampNegativePositions(&written, space: space)
+            }
+            stops = written.map(\.stop)
+        }
         self.init(
             pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight, geometry: Quantized.geometry(geometry.geometry),
             stops: stops, spread: description.spread, space: space, hue: space.isPolar ? description.hue : .shorter,
             dither: dither && depth == .eight, depth: depth)
+    }
+
+    /// `stops` with every hint that Blink replaces by nine stops replaced by them, coloured in sRGB as Blink colours
+    /// them (`Color::InterpolateColors` in `kSRGBLegacy`: the premultiplied blend of ``ColorMix``) and converted into
+    /// `space`; `colors` are the stops' colours as written. Hints that Blink drops or turns into a stop of one colour
+    /// stay, as they blend nothing.
+    private static func hintsReplaced(
+        _ stops: [GradientStop], colors: [CSSColor], space: ColorSpace
+    ) -> [(stop: GradientStop, color: CSSColor)] {
+        var result: [(stop: GradientStop, color: CSSColor)] = []
+        result.reserveCapacity(stops.count)
+        for (index, stop) in stops.enumerated() {
+            guard let hint = stop.hintToNext, index + 1 < stops.count,
+                case .stops(let extra) = BlinkHintStops.replacement(
+                    start: stop.position, hint: hint, end: stops[index + 1].position)
+            else {
+                result.append((stop, colors[index]))
+                continue
+            }
+            result.append((GradientStop(position: stop.position, color: stop.color), colors[index]))
+            for (position, weight) in extra {
+                let color = ColorMix.mix(
+                    colors[index], colors[index + 1], in: .srgb, hue: .shorter, weights: (1 - weight, weight, 1))
+                let converted = Quantized.color(color.interpolationColor(in: space))
+                result.append((GradientStop(position: Quantized.value(position), color: converted), color))
+            }
+        }
+        return result
+    }
+
+    /// Blink's `ClampNegativeOffsets` for a radial gradient that does not repeat, when no space is written: stops
+    /// before 0 move to 0, and the last of them takes the colour at 0, blended in sRGB (`kSRGBLegacy`) between it
+    /// and the first stop at or past 0.
+    private static func clampNegativePositions(
+        _ stops: inout [(stop: GradientStop, color: CSSColor)], space: ColorSpace
+    ) {
+        var lastNegative = 0.0
+        for index in stops.indices {
+            let position = stops[index].stop.position
+            if position >= 0 {
+                guard index > 0 else { return }
+                let ratio = -lastNegative / (position - lastNegative)
+                let color = ColorMix.mix(
+                    stops[index - 1].color, stops[index].color, in: .srgb, hue: .shorter,
+                    weights: (1 - ratio, ratio, 1))
+                stops[index - 1].color = color
+                stops[index - 1].stop.color = Quantized.color(color.interpolationColor(in: space))
+                return
+            }
+            stops[index].stop.position = 0
+            lastNegative = position
+        }
     }
 }

@@ -72,8 +72,9 @@ public struct PixelPoint: Sendable, Hashable {
 /// The shape of a gradient and how each pixel centre maps to a position `t` along it.
 ///
 /// Stop positions are in units of the geometry's reference length: the gradient line for linear gradients, the
-/// horizontal radius for radial ones, one turn for conic ones. Degenerate shapes (a zero-length line, a zero radius)
-/// use one device pixel as the reference length, as CSS resolves percentages on them to zero.
+/// horizontal radius for radial ones, one turn for conic ones. A zero-length line uses one device pixel as the
+/// reference length, as CSS resolves percentages on it to zero; on an ending shape of zero width or height every
+/// position is 0, as Blink resolves them (the shape is drawn as one colour).
 public enum GradientGeometry: Sendable, Hashable {
     /// `t = 0` at `start`, `t = 1` at `end`; lines of equal colour are perpendicular to start→end.
     case linear(start: PixelPoint, end: PixelPoint)

@@ -8,6 +8,9 @@ struct ResolvedGeometry {
     let referenceLength: Double?
     /// Whether percentages and fractions resolve to zero (a degenerate radial gradient, as CSS).
     let fractionsCollapse: Bool
+    /// Whether lengths resolve to zero too: an ending shape of zero width or height, whose gradient length Blink
+    /// takes as 0 (`AddStops` puts every length stop at offset 0 when `r1` is 0).
+    let lengthsCollapse: Bool
     let scale: Double
     /// The image in CSS pixels: the viewport of viewport units.
     let viewport: (width: Double, height: Double)
@@ -26,6 +29,7 @@ struct ResolvedGeometry {
             let length = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
             referenceLength = length > 0 ? length : nil
             fractionsCollapse = length == 0
+            lengthsCollapse = false
         case .radial(let centerDescription, let size):
             kind = .radial
             let center = centerDescription.resolved(width: width, height: height, scale: scale, viewport: viewport)
@@ -33,18 +37,22 @@ struct ResolvedGeometry {
                 size, center: center, width: width, height: height, scale: scale, viewport: viewport)
             geometry = .radial(center: center, radiusX: radiusX, radiusY: radiusY)
             referenceLength = radiusX > 0 && radiusY > 0 ? radiusX : nil
-            fractionsCollapse = !(radiusX > 0 && radiusY > 0)
+            // Blink keeps percentages on a shape of zero width or height, and puts every length at 0.
+            fractionsCollapse = false
+            lengthsCollapse = !(radiusX > 0 && radiusY > 0)
         case .conic(let centerDescription, let from):
             kind = .conic
             let center = centerDescription.resolved(width: width, height: height, scale: scale, viewport: viewport)
             geometry = .conic(center: center, fromDegrees: ElementaryMath.normalizedDegrees(from))
             referenceLength = 1
             fractionsCollapse = false
+            lengthsCollapse = false
         case .mesh(let mesh):
             kind = nil
             geometry = .mesh(mesh.resolved(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight))
             referenceLength = 1
             fractionsCollapse = false
+            lengthsCollapse = false
         }
     }
 
@@ -54,6 +62,7 @@ struct ResolvedGeometry {
         case (.fraction(let value), _):
             return fractionsCollapse ? 0 : value
         case (.cssPixels(let value), .linear), (.cssPixels(let value), .radial):
+            if lengthsCollapse { return 0 }
             let pixels = value * scale
             return referenceLength.map { pixels / $0 } ?? pixels
         case (.degrees(let value), .conic):
@@ -87,6 +96,7 @@ struct ResolvedGeometry {
         case (.number, _):
             return fractionsCollapse ? 0 : value(basis: 0)
         case (.length, .linear), (.length, .radial):
+            if lengthsCollapse { return 0 }
             guard let referenceLength else { return value(basis: 0) * scale }
             return value(basis: referenceLength / scale) * scale / referenceLength
         case (.angle, .conic):
