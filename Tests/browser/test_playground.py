@@ -626,8 +626,8 @@ def test_copy_css_from_service():
     assert_no_console_errors(allow_http_422=True)
 
 
-def test_layered_css_and_blend_in_url():
-    load_design("css=linear-gradient(red,blue)&width=240&height=160", "ready" if service_renders_css() else "error")
+def test_layered_css_and_blend_render():
+    load_design("css=linear-gradient(red,blue)&width=240&height=160")
     layered = "linear-gradient(45deg, #ff000080, transparent), radial-gradient(circle at 30% 40%, white, #3366ff 60%)"
     fill(by_id("f-css"), layered)
     wait_until(lambda: "radial" in shown_url(), "the layered css in the URL")
@@ -642,9 +642,14 @@ def test_layered_css_and_blend_in_url():
     decoded = dict(urllib.parse.parse_qsl(query_of(shown_url())))
     assert decoded["css"] == layered and decoded["blend"] == "multiply, screen", decoded
     assert js("return document.getElementById('css-preview').style.backgroundBlendMode") == "multiply, screen"
+    blended = wait_preview()
+    assert_preview_pixels_match(blended)
     fill(by_id("f-blend"), " ")
     wait_until(lambda: "blend=" not in shown_url(), "blend gone from the URL")
-    assert_no_console_errors(allow_http_400=True)
+    unblended = wait_preview()
+    assert_preview_pixels_match(unblended)
+    assert service_pixels(blended)[2] != service_pixels(unblended)[2], "the blend mode did not change the image"
+    assert_no_console_errors()
 
 
 def handle(index):
@@ -872,7 +877,7 @@ TESTS = [
     test_grain_slider_and_seed,
     test_preset_search_and_pick,
     test_copy_css_from_service,
-    test_layered_css_and_blend_in_url,
+    test_layered_css_and_blend_render,
     test_mesh_editor,
     test_one_request_in_flight,
     test_keyboard_reaches_every_control,
