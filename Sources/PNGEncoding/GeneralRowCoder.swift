@@ -50,9 +50,14 @@ final class GeneralRowCoder {
     /// one preset (its rows denser than this matcher codes well, which ``HashMatcher`` codes better); one in 12
     /// 1.244× worst.
     static let smoothRowZeroShare = 20
+    /// A row with at most one nonzero Sub-filtered byte in this many is sparse (undithered): among the rows that
+    /// open the image it goes to zlib, later (unless smooth or copy-coded) to ``HashMatcher/Search/sparseRows``.
+    static let sparseRowZeroShare = 8
     /// A copy-coded row is also tried Up-filtered when at most one in this many of its Sub-filtered bytes is
-    /// nonzero: undithered rows, whose Up differences are as sparse, and at an angle often cheaper to copy.
-    static let upFilterZeroShare = 8
+    /// nonzero: undithered rows, whose Up differences are as sparse, and at an angle often cheaper to copy. One in
+    /// 6 rather than ``sparseRowZeroShare``'s one in 8 takes the steep undithered 135° cards in ("Radioactive
+    /// Heat": 1.059× Pillow's `optimize=True` bytes with one in 8, 0.95× with one in 6); one in 5 gains nothing more.
+    static let upFilterZeroShare = 6
     /// Undithered rows keep the filter that won the latest trial of both for this many rows.
     static let filterTrialInterval = 8
     private var prefersUp = false
@@ -91,12 +96,14 @@ final class GeneralRowCoder {
             try appendTokenRow(matcher.tokens, currentBytes, period: periodLength, into: stream)
         } else {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
-            // One scan serves both shares: a row is smooth only if it is sparse.
-            let sparseLimit = rowLength / Self.upFilterZeroShare
-            let nonzero = nonzeroCount(current, count: rowLength, limit: sparseLimit)
+            // One scan serves every share: a row is smooth only if it is sparse, and sparse only if it is worth an
+            // Up trial.
+            let sparseLimit = rowLength / Self.sparseRowZeroShare
+            let trialLimit = rowLength / Self.upFilterZeroShare
+            let nonzero = nonzeroCount(current, count: rowLength, limit: trialLimit)
             let isSparse = nonzero <= sparseLimit
             let isSmooth = nonzero <= rowLength / Self.smoothRowZeroShare
-            if tryMatcher(row, previousRow: previousRow, count: count, isSparse: isSparse) {
+            if tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit) {
                 try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
             } else if isSparse && leadingBytesRemaining > 0 {
                 leadingBytesRemaining -= rowLength
@@ -199,15 +206,15 @@ final class GeneralRowCoder {
 
     /// Matches the Sub-filtered row at the history's current slot and, given the row above, its Up-filtered form;
     /// leaves the cheaper accepted one there with its tokens in the matcher.
-    /// `isSparse`: the Sub-filtered row has at most one nonzero byte in ``upFilterZeroShare``.
+    /// `triesUp`: the Sub-filtered row has at most one nonzero byte in ``upFilterZeroShare``.
     private func tryMatcher(
-        _ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>?, count: Int, isSparse: Bool
+        _ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>?, count: Int, triesUp: Bool
     ) -> Bool {
         if rowsUntilRetry > 0 {
             rowsUntilRetry -= 1
             return false
         }
-        let isUndithered = previousRow != nil && isSparse
+        let isUndithered = previousRow != nil && triesUp
         if let previousRow, isUndithered, prefersUp, rowsUntilFilterTrial > 0 {
             rowsUntilFilterTrial -= 1
             RowFilter.up(row, previous: previousRow, count: count, output: history.current)

@@ -49,7 +49,7 @@ struct HashMatcher {
         static let leadingRows = Search(keyLength: 8, maximumChainSteps: 32)
         /// Every later irregular row: radial and conic gradients, noise.
         static let irregularRows = Search(keyLength: 24, maximumChainSteps: 8)
-        /// Later irregular rows with at most one nonzero byte in ``GeneralRowCoder/upFilterZeroShare`` but more than
+        /// Later irregular rows with at most one nonzero byte in ``GeneralRowCoder/sparseRowZeroShare`` but more than
         /// one in ``GeneralRowCoder/smoothRowZeroShare``: the rows of an undithered radial or conic gradient between
         /// its smooth parts. Their copies are long runs of zeros
         /// broken by a few ring crossings, found among many equally long candidates, so longer chains pay. On the
