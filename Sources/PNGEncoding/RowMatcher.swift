@@ -16,7 +16,9 @@ import Glibc
 ///
 /// The end of a row cannot be copied from the row above shifted left (the source would run into the row's own
 /// start), so when the ranked distances leave a row's last copy short, the nearest distance within the row that
-/// copies all of it is searched for (``tailCopyDistance(_:at:limit:)``) and remembered for the rows after.
+/// copies all of it is searched for (``tailCopyDistance(_:at:limit:)``) and remembered for the rows after. On the
+/// first 30 presets as undithered 135° 1200×630 cards, that takes "Blu", "Bupe" and "Sky" from 1.026×, 1.026× and
+/// 1.025× Pillow's `optimize=True` bytes to 0.984×, 0.984× and 0.982× (one copy a row fewer, as zlib level 9 finds).
 ///
 /// Candidates are ranked by how many sampled words of the row they reproduce, so a row costs a few hundred word
 /// compares to classify and then time proportional to its number of copies. Rows it cannot describe cheaply
