@@ -220,7 +220,7 @@ final class GeneralRowCoder {
         if let previousRow, isUndithered, prefersUp, rowsUntilFilterTrial > 0 {
             rowsUntilFilterTrial -= 1
             RowFilter.up(row, previous: previousRow, count: count, output: history.current)
-            if matcher.match(history, literalBits: RowMatcher.filteredLiteralBits),
+            if matcher.match(history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true),
                 matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
             {
                 backoff = 1
@@ -229,7 +229,7 @@ final class GeneralRowCoder {
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
         }
         let subAccepted =
-            matcher.match(history, literalBits: RowMatcher.filteredLiteralBits)
+            matcher.match(history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: !triesUp)
             && matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
         if let previousRow, subAccepted, isUndithered {
             if rowsUntilFilterTrial > 0 {
@@ -240,7 +240,7 @@ final class GeneralRowCoder {
                 unfilteredTokens.append(contentsOf: matcher.tokens)
                 RowFilter.up(row, previous: previousRow, count: count, output: history.current)
                 prefersUp =
-                    matcher.match(history, literalBits: RowMatcher.filteredLiteralBits)
+                    matcher.match(history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true)
                     && matcher.estimatedBits < subBits
                 if !prefersUp {
                     RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
