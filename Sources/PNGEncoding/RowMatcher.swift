@@ -10,17 +10,18 @@ import Glibc
 /// - one dither period (8 pixels) back in the same row, and 4, 2 and 1 pixels back: a dithered vertical gradient's
 ///   rows are that period repeated, and within a period Skia's pattern often repeats after 4 or 2 pixels;
 /// - one byte back: runs of zeros;
-/// - the best distance into the row above less 1 to ``derivedCandidateCount`` times the best distance within the
+/// - the best distance into earlier rows less 1 to ``derivedCandidateCount`` times the best distance within the
 ///   row: an undithered 135° card's Up-filtered row is the row above shifted by a pixel and also repeats itself
 ///   every few hundred pixels, so that copy's source is the same bytes, nearer, with fewer extra bits.
 ///
 /// The end of a row cannot be copied from the row above shifted left (the source would run into the row's own
 /// start), so when the ranked distances leave the last copy of an Up-filtered undithered row (or of a dithered row)
-/// short, the nearest distance within the row that copies all of it is searched for (``tailCopyDistance(_:at:limit:)``) and remembered for the
-/// rows after. On the first 30 presets as undithered 135° 1200×630 cards, that takes "Blu", "Bupe" and "Sky" from
-/// 1.026×, 1.026× and 1.025× Pillow's `optimize=True` bytes to 0.984×, 0.984× and 0.982× (one copy a row fewer, as
-/// zlib level 9 finds); dithered 135° cards lose 0.8 % of their bytes (median). Searched on the ends of undithered
-/// Sub-filtered rows too, it moved undithered radial backgrounds (up to 7 % more bytes on one, 1.02× Pillow's).
+/// short, the nearest distance within the row that copies all of it is searched for
+/// (``tailCopyDistance(_:at:limit:)``) and remembered for the rows after. On the first 30 presets as undithered
+/// 135° 1200×630 cards, that takes "Blu", "Bupe" and "Sky" from 1.026×, 1.026× and 1.025× Pillow's
+/// `optimize=True` bytes to 0.984×, 0.984× and 0.982× (one copy a row fewer, as zlib level 9 finds); dithered 135°
+/// cards lose 0.7 % of their bytes (median). Searched on the ends of undithered Sub-filtered rows too, it moved
+/// undithered radial backgrounds (up to 7 % more bytes on one, 1.02× Pillow's).
 ///
 /// Candidates are ranked by how many sampled words of the row they reproduce, so a row costs a few hundred word
 /// compares to classify and then time proportional to its number of copies. Rows it cannot describe cheaply
@@ -42,7 +43,7 @@ struct RowMatcher {
     static let rawLiteralBits = 6
     /// Estimated bits of a copy's length and distance codes, before the distance's extra bits.
     static let copyBitsEstimate = 6
-    /// Multiples of the best in-row distance subtracted from the best row-above distance to make candidates. On the
+    /// Multiples of the best in-row distance subtracted from the best earlier-row distance to make candidates. On the
     /// first 30 presets as undithered 135° 1200×630 cards, "From Ice To Fire" goes from 1.043× Pillow's
     /// `optimize=True` bytes to 0.998× (its rows then code as zlib level 9 codes them: 150 bits against 157).
     static let derivedCandidateCount = 3
@@ -65,7 +66,7 @@ struct RowMatcher {
     /// The latest distance within the row that copied a row's end whole, tried first at the next row's end.
     private var tailDistance: Int?
     private var rowsUntilTailSearch = 0
-    /// Whether the row being matched has its end searched for (see ``match(_:budgetFactor:literalBits:periodic:searchesRowEnd:)``).
+    /// Whether the row being matched has its end searched for: the `searchesRowEnd` of ``match``.
     private var searchesRowEnd = false
     /// The best-scoring distances of the ranking under way, best first (higher score, then nearer).
     private var scored: [(distance: Int, score: Int)] = []
