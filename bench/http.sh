@@ -261,7 +261,7 @@ echo
 start_gradientd
 read -r c_rps c_p50 c_p99 _ <<< "$(SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-cards.lua "http://127.0.0.1:$GD_PORT")"
 metrics=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
-renders=$(echo "$metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
+renders=$(echo "$metrics" | awk '/^gradientd_renders_total\{.*outcome="succeeded"\}/ {sum += $2} END {print sum + 0}')
 hits=$(echo "$metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
 render_sum=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_sum/ {print $2}')
 render_count=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_count/ {print $2}')
