@@ -82,7 +82,7 @@ def main(directory, groups, limit, markdown):
             continue
         mine = ours.get(name, {})
         with Image.open(path) as source:
-            image = source.copy()
+            image = source.convert("RGBA" if source.mode == "RGBA" or "transparency" in source.info else "RGB")
         pixels = np.asarray(image.convert("RGBA"), dtype=np.int16)
         rows[group]["png"].append((os.path.getsize(path), float(mine["png"]["ms"]) if "png" in mine else 0))
         if os.path.exists(stem + ".webp"):

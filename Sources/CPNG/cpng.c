@@ -102,6 +102,30 @@ int cpng_writer_write_header(cpng_writer *writer, uint32_t width, uint32_t heigh
     return CPNG_OK;
 }
 
+int cpng_writer_write_palette_header(cpng_writer *writer, uint32_t width, uint32_t height, const uint8_t *rgb,
+                                     int color_count, const uint8_t *alpha, int alpha_count) {
+    if (setjmp(png_jmpbuf(writer->png))) {
+        return CPNG_ERROR;
+    }
+    if (color_count < 1 || color_count > PNG_MAX_PALETTE_LENGTH || alpha_count < 0 || alpha_count > color_count) {
+        png_error(writer->png, "palette size out of range");
+    }
+    png_color entries[PNG_MAX_PALETTE_LENGTH];
+    for (int index = 0; index < color_count; index++) {
+        entries[index].red = rgb[3 * index];
+        entries[index].green = rgb[3 * index + 1];
+        entries[index].blue = rgb[3 * index + 2];
+    }
+    png_set_IHDR(writer->png, writer->info, width, height, 8, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_PLTE(writer->png, writer->info, entries, color_count);
+    if (alpha_count > 0) {
+        png_set_tRNS(writer->png, writer->info, alpha, alpha_count, NULL);
+    }
+    png_write_info(writer->png, writer->info);
+    return CPNG_OK;
+}
+
 int cpng_writer_write_idat(cpng_writer *writer, const uint8_t *data, size_t length) {
     if (setjmp(png_jmpbuf(writer->png))) {
         return CPNG_ERROR;

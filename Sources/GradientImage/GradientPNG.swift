@@ -7,7 +7,7 @@ import PNGEncoding
 /// that all three produce identical bytes for the same spec.
 public enum GradientPNG {
     /// Names the bytes produced for a spec; changes whenever the rasterizer or the encoder would change them.
-    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/5"
+    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/6"
 
     /// The strong ETag of `spec`'s PNG (``ImageIdentity/etag`` of the PNG identity).
     public static func etag(for spec: GradientSpec) -> String {
@@ -22,6 +22,9 @@ public enum GradientPNG {
     }
 
     /// Renders `spec` and hands the PNG bytes to `sink` as they are produced. Memory is O(width).
+    /// A large linear gradient with at most 256 colours is written with indexed colour (see
+    /// ``palette(of:shouldContinue:)``); its rows are then rasterized twice, once to find the colours and once to
+    /// encode them.
     /// `shouldContinue` is asked between rows; when it returns false the render stops with `RenderError.cancelled`.
     /// With `pipelined`, rows are rasterized on a second thread while this one encodes them (the bytes are the
     /// same); for a single image on an idle machine that nearly halves the time. Small images and images whose
@@ -35,8 +38,9 @@ public enum GradientPNG {
         let format = PNGImageFormat(
             width: spec.pixelWidth, height: spec.pixelHeight, colorType: rasterizer.isOpaque ? .rgb : .rgba,
             bitDepth: spec.depth.rawValue)
+        let palette = try Self.palette(of: spec, shouldContinue: shouldContinue)
         do {
-            let encoder = try PNGEncoder(format: format, sink: sink)
+            let encoder = try PNGEncoder(format: format, palette: palette, sink: sink)
             if pipelined && !rasterizer.hasCheapRows && spec.pixelWidth * spec.pixelHeight >= 1 << 16 {
                 try RowPipeline(rasterizer: rasterizer, height: spec.pixelHeight).forEachRow { _, row in
                     guard shouldContinue() else { throw RenderError.cancelled }
@@ -59,6 +63,34 @@ public enum GradientPNG {
         } catch {
             throw .encoding(.sinkFailed(message: "\(error)"))
         }
+    }
+
+    /// Whether `spec`'s PNG is written with indexed colour when it has at most 256 colours (``IndexedColorPolicy``).
+    public static func considersIndexedColor(_ spec: GradientSpec) -> Bool {
+        IndexedColorPolicy.current.considers(spec)
+    }
+
+    /// The palette `spec`'s PNG is written with, if any: the colours in the order its rows first show them, when
+    /// there are at most 256 and the image is of a kind where indices pay (``IndexedColorPolicy``). The PNG then
+    /// holds one palette index a pixel instead of three or four samples, and decodes to the same pixels.
+    /// Rasterizes rows until the 257th colour (a saturated gradient shows it within its first rows) and looks at
+    /// pixels only where a row can differ from those before (``PNGPaletteCensus``).
+    public static func palette(
+        of spec: GradientSpec, shouldContinue: () -> Bool = { true }
+    ) throws(RenderError)
+        -> PNGPalette?
+    {
+        guard IndexedColorPolicy.current.considers(spec) else { return nil }
+        let census = PNGPaletteCensus(format: format(of: spec))
+        var rasterizer = Rasterizer(spec: spec)
+        let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rasterizer.bytesPerRow, alignment: 16)
+        defer { row.deallocate() }
+        for y in 0..<spec.pixelHeight {
+            guard shouldContinue() else { throw .cancelled }
+            rasterizer.renderRow(y, into: row)
+            guard census.add(UnsafeRawBufferPointer(row)) else { return nil }
+        }
+        return census.palette
     }
 
     /// Renders `spec` to a PNG held in memory (see ``render(_:pipelined:shouldContinue:to:)`` for `pipelined`).

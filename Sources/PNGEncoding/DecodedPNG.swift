@@ -19,10 +19,11 @@ public struct DecodedPNG: Sendable, Hashable {
     /// The samples, expanded to RGBA.
     public let pixels: Pixels
 
-    /// The file's colour type when it is one the encoder writes; nil for grey and palette files.
+    /// The file's colour type when it is one the encoder writes; nil for grey files.
     public var colorType: PNGColorType? {
         switch colorTypeCode {
         case 2: .rgb
+        case 3: .indexed
         case 6: .rgba
         default: nil
         }

@@ -60,7 +60,7 @@ final class FilteredRowHistory {
     }
 
     /// Records a row coded as a run; its filtered bytes are produced by ``materializePendingRuns()`` when needed.
-    /// `pixel` is the row's pixel, or for ``RunRowKind/solidStep`` its step.
+    /// `pixel` is the row's pixel, or for a step its difference.
     func recordRun(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>) {
         streamRowCount += 1
         guard depth > 0 else { return }
@@ -70,6 +70,13 @@ final class FilteredRowHistory {
         }
         (pendingPixels + pendingKinds.count * bytesPerPixel).update(from: pixel, count: bytesPerPixel)
         pendingKinds.append(kind)
+    }
+
+    /// Gives the ``RunRowKind/step`` rows recorded so far the filter their block chose, `stepKind`.
+    func resolvePendingSteps(as stepKind: RunRowKind) {
+        for index in pendingKinds.indices {
+            pendingKinds[index] = pendingKinds[index].resolved(steps: stepKind)
+        }
     }
 
     /// Writes the recorded run rows into the history, so that the next row can copy from them.
@@ -84,13 +91,15 @@ final class FilteredRowHistory {
             switch kind {
             case .repeated:
                 body.update(repeating: 0, count: count)
-            case .solid:
+            case .solid, .paethStep:
                 body.update(repeating: 0, count: count)
                 body.update(from: pixel, count: bytesPerPixel)
-            case .solidStep:
+            case .upStep:
                 for offset in stride(from: 0, to: count, by: bytesPerPixel) {
                     (body + offset).update(from: pixel, count: bytesPerPixel)
                 }
+            case .step:
+                preconditionFailure("step rows are resolved when their block is written")
             }
             keepCurrent()
         }

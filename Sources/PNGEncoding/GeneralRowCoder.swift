@@ -260,7 +260,7 @@ final class GeneralRowCoder {
 
     /// Notes that a run row now precedes the next general row; its filtered bytes join the history
     /// only if a general row follows, so that the matcher can still copy from it. `pixel` is the
-    /// row's pixel, or for ``RunRowKind/solidStep`` its step.
+    /// row's pixel, or for a step its difference.
     /// `solidColor` is the row's colour when it is one colour, nil when it repeats the row before.
     func rowCodedElsewhere(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>, solidColor: UnsafePointer<UInt8>?) {
         history.recordRun(kind, pixel: pixel)
@@ -270,6 +270,11 @@ final class GeneralRowCoder {
             }
             isPreviousRowPeriodic = true
         }
+    }
+
+    /// Gives the step rows noted since the last general row the filter their block chose.
+    func resolvePendingSteps(as stepKind: RunRowKind) {
+        history.resolvePendingSteps(as: stepKind)
     }
 
     /// Whether token-coded rows are waiting to be written: the encoder is inside a run of copy-coded rows.

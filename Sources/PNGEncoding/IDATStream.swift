@@ -28,8 +28,11 @@ final class IDATStream {
     private var adlerB: UInt32 = 0
 
     /// Starts a PNG: writes signature and IHDR through libpng, sends them, and starts the zlib stream.
+    /// `format` is the layout of the filtered rows: ``PNGColorType/indexed`` with `palette`, whose colours go
+    /// into PLTE and tRNS.
     init(
-        format: PNGImageFormat, tuning: CompressionTuning, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        format: PNGImageFormat, palette: PNGPalette?, tuning: CompressionTuning,
+        sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws(PNGError) {
         guard let writer = cpng_writer_create() else {
             throw .outOfMemory(purpose: "libpng writer")
@@ -46,14 +49,33 @@ final class IDATStream {
         guard status == Z_OK else {
             throw .zlib(code: Int(status), message: "deflateInit2 failed")
         }
-        try check(
-            cpng_writer_write_header(
-                writer, UInt32(format.width), UInt32(format.height), Int32(format.bitDepth),
-                format.colorType == .rgba ? 1 : 0))
+        if let palette {
+            try writePaletteHeader(palette, format: format)
+        } else {
+            try check(
+                cpng_writer_write_header(
+                    writer, UInt32(format.width), UInt32(format.height), Int32(format.bitDepth),
+                    format.colorType == .rgba ? 1 : 0))
+        }
         try sendLibpngOutput()
         output.base[0] = 0x78
         output.base[1] = 0x01
         output.count = 2
+    }
+
+    /// IHDR for indexed colour, PLTE, and tRNS up to the last colour that is not opaque (none when all are).
+    private func writePaletteHeader(_ palette: PNGPalette, format: PNGImageFormat) throws(PNGError) {
+        var rgb: [UInt8] = []
+        var alpha: [UInt8] = []
+        for start in stride(from: 0, to: palette.samples.count, by: palette.bytesPerColor) {
+            rgb.append(contentsOf: palette.samples[start..<start + 3])
+            alpha.append(palette.bytesPerColor == 4 ? palette.samples[start + 3] : 255)
+        }
+        let alphaCount = (alpha.lastIndex { $0 != 255 } ?? -1) + 1
+        try check(
+            cpng_writer_write_palette_header(
+                writer, UInt32(format.width), UInt32(format.height), rgb, Int32(palette.count), alpha,
+                Int32(alphaCount)))
     }
 
     deinit {
@@ -74,26 +96,12 @@ final class IDATStream {
         try sendIfReady()
     }
 
-    /// Accounts for a row that ``RunRowBlock`` will code: Adler-32 and window bookkeeping.
-    ///
-    /// The first such row after zlib rows flushes zlib to a byte boundary and saves its window,
-    /// so the window records start exactly where zlib's history ends.
-    func noteRunRow(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>, format: PNGImageFormat) throws(PNGError) {
+    /// Prepares for rows that ``RunRowBlock`` will code. The first such row after zlib rows flushes zlib to a byte
+    /// boundary and saves its window, so the window records start exactly where zlib's history ends.
+    func beginRunRow() throws(PNGError) {
         if isZlibActive {
             try suspendZlib()
         }
-        withUnsafeBytes(of: kind.filterType) { updateAdler($0) }
-        let pixelBytes = UnsafeRawBufferPointer(start: pixel, count: format.bytesPerPixel)
-        switch kind {
-        case .repeated:
-            updateAdlerWithZeros(format.bytesPerRow)
-        case .solid:
-            updateAdler(pixelBytes)
-            updateAdlerWithZeros(format.bytesPerRow - format.bytesPerPixel)
-        case .solidStep:
-            updateAdler(repeating: pixelBytes, count: format.width)
-        }
-        window.recordRunRow(kind, pixel: pixel)
     }
 
     /// Accounts for a general row that ``TokenBlock`` will code: Adler-32 and window. A row whose bytes after the
@@ -113,9 +121,28 @@ final class IDATStream {
         window.appendRow(row)
     }
 
-    /// Writes `block` as one deflate block.
-    func writeRunRowBlock(_ block: RunRowBlock) throws(PNGError) {
-        try writeBlock(maximumByteCount: block.maximumEncodedByteCount) { block.encode(into: &$0) }
+    /// Writes `block` as one deflate block, then accounts for its rows (Adler-32 and window bookkeeping) as
+    /// filtered the way the block chose; returns the filter chosen for its steps.
+    func writeRunRowBlock(_ block: RunRowBlock, format: PNGImageFormat) throws(PNGError) -> RunRowKind {
+        var stepKind = RunRowKind.upStep
+        try writeBlock(maximumByteCount: block.maximumEncodedByteCount) { stepKind = block.encode(into: &$0) }
+        block.forEachRow(steps: stepKind) { kind, pixel in
+            withUnsafeBytes(of: kind.filterType) { updateAdler($0) }
+            let pixelBytes = UnsafeRawBufferPointer(start: pixel, count: format.bytesPerPixel)
+            switch kind {
+            case .repeated:
+                updateAdlerWithZeros(format.bytesPerRow)
+            case .solid, .paethStep:
+                updateAdler(pixelBytes)
+                updateAdlerWithZeros(format.bytesPerRow - format.bytesPerPixel)
+            case .upStep:
+                updateAdler(repeating: pixelBytes, count: format.width)
+            case .step:
+                preconditionFailure("a written block's steps are resolved")
+            }
+            window.recordRunRow(kind, pixel: pixel)
+        }
+        return stepKind
     }
 
     /// Writes `block` as one deflate block.

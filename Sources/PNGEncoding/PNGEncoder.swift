@@ -12,7 +12,7 @@
 /// Compression is tuned for gradients, and the deflate stream is mostly built here. Each row is classified by what
 /// it is:
 /// - identical to the previous row, or one solid colour → ``RunRowBlock``: long copies of zeros or of the colour
-///   step, never touching the row's bytes one by one;
+///   step (Up- or Paeth-filtered, whichever codes the block smaller), never touching the row's bytes one by one;
 /// - a dither period (8 pixels) repeated, as every row of a dithered vertical gradient → ``RowMatcher`` copies,
 ///   the row unfiltered or Up-filtered, whichever is smaller;
 /// - a copy of rows before it, whole or shifted (a dithered horizontal gradient repeats the row 8 above, a dithered
@@ -31,7 +31,12 @@
 ///
 /// An encoder that has thrown is unusable: every later call throws ``PNGError/encoderUnusable``.
 public final class PNGEncoder {
+    /// The layout of the rows given to ``writeRow(_:)``.
+    private let inputFormat: PNGImageFormat
+    /// The layout of the rows coded: `inputFormat`, or one index a pixel with a palette.
     private let format: PNGImageFormat
+    /// Turns input rows into index rows when the image is written with a palette.
+    private let paletteMapper: PaletteMapper?
     private let stream: IDATStream
     private var block: RunRowBlock
     /// The previous row while `isPreviousRowStored`; initially zeros, PNG's prior for row 0.
@@ -50,19 +55,40 @@ public final class PNGEncoder {
     /// Starts an image and sends its signature and IHDR to `sink`.
     ///
     /// - Parameters:
-    ///   - format: The image shape. Bit depth must be 8 or 16; width and height must fit in
-    ///     32 bits. libpng rejects zero and values above 2³¹ − 1 with ``PNGError/libpng(message:)``.
+    ///   - format: The shape of the rows given to ``writeRow(_:)``: RGB or RGBA. Bit depth must be 8 or 16; width
+    ///     and height must fit in 32 bits. libpng rejects zero and values above 2³¹ − 1 with
+    ///     ``PNGError/libpng(message:)``.
+    ///   - palette: When given, the image is written with indexed colour, one byte a pixel, these colours in PLTE
+    ///     (and their alpha in tRNS). Needs 8-bit rows of as many samples a pixel as the palette has a colour;
+    ///     every pixel must be one of its colours (``PNGPaletteCensus`` finds them).
     ///   - sink: Receives encoded bytes in order; the buffer is valid only during the call.
     ///     If it throws, the encoder throws ``PNGError/sinkFailed(message:)``.
-    public init(format: PNGImageFormat, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws(PNGError) {
+    public init(
+        format: PNGImageFormat, palette: PNGPalette? = nil, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws(PNGError) {
         guard format.bitDepth == 8 || format.bitDepth == 16 else {
             throw .invalidFormat(reason: "bit depth \(format.bitDepth) is not 8 or 16")
+        }
+        guard format.colorType != .indexed else {
+            throw .invalidFormat(reason: "rows are RGB or RGBA; indexed colour is written from them with a palette")
         }
         guard (0...Int(UInt32.max)).contains(format.width), (0...Int(UInt32.max)).contains(format.height) else {
             throw .invalidFormat(reason: "dimensions \(format.width)×\(format.height) do not fit in 32 bits")
         }
-        self.format = format
-        stream = try IDATStream(format: format, tuning: .gradient, sink: sink)
+        inputFormat = format
+        if let palette {
+            guard format.bitDepth == 8, palette.bytesPerColor == format.bytesPerPixel else {
+                throw .invalidFormat(
+                    reason: "a palette of \(palette.bytesPerColor)-byte colours needs 8-bit rows of as many samples")
+            }
+            self.format = PNGImageFormat(width: format.width, height: format.height, colorType: .indexed)
+            paletteMapper = PaletteMapper(palette: palette, width: format.width)
+        } else {
+            self.format = format
+            paletteMapper = nil
+        }
+        let format = self.format
+        stream = try IDATStream(format: format, palette: palette, tuning: .gradient, sink: sink)
         block = RunRowBlock(format: format)
         previousRow = .allocate(capacity: format.bytesPerRow)
         previousRow.initialize(repeating: 0, count: format.bytesPerRow)
@@ -83,18 +109,27 @@ public final class PNGEncoder {
     /// - Parameter row: `format.bytesPerRow` bytes of raw pixels, samples in R, G, B(, A) order;
     ///   16-bit samples are big-endian, as in the PNG file.
     /// - Throws: ``PNGError/wrongRowLength(expected:got:)`` for a row of another size,
-    ///   ``PNGError/wrongRowCount(expected:got:)`` past the last row, and any zlib, libpng or
+    ///   ``PNGError/wrongRowCount(expected:got:)`` past the last row,
+    ///   ``PNGError/colorOutsidePalette(row:)`` for a colour the palette lacks, and any zlib, libpng or
     ///   sink failure.
     public func writeRow(_ row: UnsafeRawBufferPointer) throws(PNGError) {
         guard isUsable else { throw .encoderUnusable }
         do throws(PNGError) {
-            guard row.count == format.bytesPerRow else {
-                throw PNGError.wrongRowLength(expected: format.bytesPerRow, got: row.count)
+            guard row.count == inputFormat.bytesPerRow else {
+                throw PNGError.wrongRowLength(expected: inputFormat.bytesPerRow, got: row.count)
             }
             guard rowsWritten < format.height else {
                 throw PNGError.wrongRowCount(expected: format.height, got: rowsWritten + 1)
             }
-            try encode(row.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            let samples = row.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            if let paletteMapper {
+                guard let indices = paletteMapper.map(samples, addingColors: false) else {
+                    throw PNGError.colorOutsidePalette(row: rowsWritten)
+                }
+                try encode(indices)
+            } else {
+                try encode(samples)
+            }
             rowsWritten += 1
         } catch {
             isUsable = false
@@ -112,9 +147,7 @@ public final class PNGEncoder {
         guard rowsWritten == format.height else {
             throw .wrongRowCount(expected: format.height, got: rowsWritten)
         }
-        if !block.isEmpty {
-            try stream.writeRunRowBlock(block)
-        }
+        try writeRunRowBlock()
         try generalRows.flush(into: stream)
         try stream.finish()
     }
@@ -149,7 +182,7 @@ public final class PNGEncoder {
                 for index in 0..<bytesPerPixel {
                     pixelStep[index] = row[index] &- previousPixel[index]
                 }
-                try addRunRow(.solidStep, pixel: pixelStep, color: row)
+                try addRunRow(.step, pixel: pixelStep, color: row)
             }
             previousPixel.update(from: row, count: bytesPerPixel)
             isPreviousRowStored = false
@@ -160,10 +193,7 @@ public final class PNGEncoder {
 
     private func encodeGeneral(_ row: UnsafePointer<UInt8>) throws(PNGError) {
         repeatedInTokens = false
-        if !block.isEmpty {
-            try stream.writeRunRowBlock(block)
-            block.removeAll()
-        }
+        try writeRunRowBlock()
         try generalRows.encode(row, previousRow: isPreviousRowStored ? UnsafePointer(previousRow) : nil, into: stream)
         previousRow.update(from: row, count: format.bytesPerRow)
         isPreviousRowStored = true
@@ -176,10 +206,17 @@ public final class PNGEncoder {
         try generalRows.flush(into: stream)
         generalRows.rowCodedElsewhere(kind, pixel: pixel, solidColor: color)
         block.append(kind, pixel: pixel)
-        try stream.noteRunRow(kind, pixel: pixel, format: format)
+        try stream.beginRunRow()
         if block.isFull {
-            try stream.writeRunRowBlock(block)
-            block.removeAll()
+            try writeRunRowBlock()
         }
+    }
+
+    /// Writes the pending run rows, if any, and tells the row history which filter their steps took.
+    private func writeRunRowBlock() throws(PNGError) {
+        guard !block.isEmpty else { return }
+        let stepKind = try stream.writeRunRowBlock(block, format: format)
+        generalRows.resolvePendingSteps(as: stepKind)
+        block.removeAll()
     }
 }

@@ -13,6 +13,8 @@ public enum PNGError: Error, Sendable, Hashable {
     case wrongRowCount(expected: Int, got: Int)
     /// The sink threw; `message` describes the thrown error.
     case sinkFailed(message: String)
+    /// Row `row` held a colour missing from the palette the encoder was given.
+    case colorOutsidePalette(row: Int)
     /// The encoder was used after it finished or after an earlier failure.
     case encoderUnusable
     /// Memory for the named purpose could not be allocated.

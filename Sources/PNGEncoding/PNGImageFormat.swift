@@ -21,7 +21,7 @@ public struct PNGImageFormat: Sendable, Hashable {
         self.bitDepth = bitDepth
     }
 
-    /// Bytes per pixel: 3, 4, 6 or 8 for the valid combinations.
+    /// Bytes per pixel: 1 (an index), 3, 4, 6 or 8 for the valid combinations.
     public var bytesPerPixel: Int { colorType.channelCount * (bitDepth / 8) }
 
     /// Bytes in one raw row passed to ``PNGEncoder/writeRow(_:)``: `width * bytesPerPixel`.

@@ -59,11 +59,13 @@ final class SlidingWindow {
             switch kind {
             case .repeated:
                 appendZeros(rowLength - 1)
-            case .solid:
+            case .solid, .paethStep:
                 append(UnsafeRawBufferPointer(start: record + 1, count: bytesPerPixel))
                 appendZeros(rowLength - 1 - bytesPerPixel)
-            case .solidStep:
+            case .upStep:
                 appendPattern(record + 1, byteCount: rowLength - 1)
+            case .step:
+                preconditionFailure("step rows are resolved before they are recorded")
             }
             index = (index + 1) % recordCapacity
         }

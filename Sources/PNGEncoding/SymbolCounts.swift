@@ -50,6 +50,19 @@ struct SymbolCounts {
         return bits
     }
 
+    /// These counts plus `other`'s.
+    func adding(_ other: SymbolCounts) -> SymbolCounts {
+        var sum = self
+        for index in sum.literalLengths.indices {
+            sum.literalLengths[index] += other.literalLengths[index]
+        }
+        for index in sum.distances.indices {
+            sum.distances[index] += other.distances[index]
+        }
+        sum.extraBits += other.extraBits
+        return sum
+    }
+
     /// `base`'s counts plus these.
     func added(to base: (literalLengths: [Int], distances: [Int])) -> (literalLengths: [Int], distances: [Int]) {
         var result = base

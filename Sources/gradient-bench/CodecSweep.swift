@@ -1,6 +1,7 @@
 import AVIFEncoding
 import Foundation
 import GradientCore
+import GradientImage
 import PNGEncoding
 import WebPEncoding
 
@@ -80,7 +81,7 @@ struct CodecSweep {
                     queryItems: try QueryString.decode(Substring(query + "&depth=16&dither=off")))
                 let (frame8, pixels) = CodecFrame.render8(spec8)
                 let (frame16, samples) = CodecFrame.render16(spec16)
-                let png = try Self.png(pixels, frame: frame8)
+                let png = try GradientPNG.renderPNG(spec8)
                 shapePNGBytes.append(Double(png.count))
                 try write(png, name: name + ".png")
                 for setting in settings {
@@ -158,14 +159,6 @@ struct CodecSweep {
     private func write(_ bytes: [UInt8], name: String) throws {
         guard let directory = options.writeDirectory else { return }
         try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name))
-    }
-
-    /// Our PNG of the 8-bit frame, for the bytes it is compared with.
-    static func png(_ pixels: [UInt8], frame: CodecFrame) throws -> [UInt8] {
-        try FrameRenderer.encode(
-            pixels,
-            format: PNGImageFormat(
-                width: frame.width, height: frame.height, colorType: frame.channels == 4 ? .rgba : .rgb))
     }
 
     /// RGB pixels as RGBA with alpha 255, as libwebp decodes an opaque file.

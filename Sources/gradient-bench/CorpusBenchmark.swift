@@ -60,7 +60,7 @@ struct CorpusBenchmark {
         let format = GradientPNG.format(of: spec)
         let frame = FrameRenderer.renderFrame(spec, format: format)
         let png = try GradientPNG.renderPNG(spec, pipelined: false)
-        guard try FrameRenderer.encode(frame, format: format) == png else {
+        guard try FrameRenderer.encode(frame, format: format, spec: spec) == png else {
             throw BenchmarkError.encodeMismatch(query: query)
         }
         var total: [Double] = []
@@ -69,7 +69,8 @@ struct CorpusBenchmark {
         for _ in 0..<iterations {
             total.append(try Stopwatch.measure { try GradientPNG.renderPNG(spec, pipelined: false) }.milliseconds)
             raster.append(Stopwatch.measure { FrameRenderer.rasterizeDiscarding(spec) }.milliseconds)
-            encode.append(try Stopwatch.measure { try FrameRenderer.encode(frame, format: format) }.milliseconds)
+            encode.append(
+                try Stopwatch.measure { try FrameRenderer.encode(frame, format: format, spec: spec) }.milliseconds)
         }
         var file: String?
         if let directory = options.writeDirectory, index < options.writeLimit ?? Int.max {

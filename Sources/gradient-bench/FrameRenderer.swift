@@ -29,11 +29,23 @@ enum FrameRenderer {
     }
 
     /// Encodes `frame` (as produced by ``renderFrame(_:format:)``) to a PNG held in memory, row by row as the whole
-    /// path does.
-    static func encode(_ frame: [UInt8], format: PNGImageFormat) throws -> [UInt8] {
+    /// path does: when `spec` may be indexed (``GradientPNG/considersIndexedColor(_:)``), a census of its colours
+    /// first, then the rows, indexed when the census found at most 256 colours.
+    static func encode(_ frame: [UInt8], format: PNGImageFormat, spec: GradientSpec) throws -> [UInt8] {
         var output: [UInt8] = []
-        let encoder = try PNGEncoder(format: format) { output.append(contentsOf: $0) }
         let bytesPerRow = format.bytesPerRow
+        var palette: PNGPalette?
+        if GradientPNG.considersIndexedColor(spec) {
+            let census = PNGPaletteCensus(format: format)
+            frame.withUnsafeBytes { pixels in
+                for y in 0..<format.height {
+                    let row = UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow])
+                    guard census.add(row) else { break }
+                }
+            }
+            palette = census.palette
+        }
+        let encoder = try PNGEncoder(format: format, palette: palette) { output.append(contentsOf: $0) }
         try frame.withUnsafeBytes { pixels in
             for y in 0..<format.height {
                 try encoder.writeRow(UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow]))

@@ -80,7 +80,11 @@ func encodingLine(_ identity: ImageIdentity) -> String {
     switch identity.settings {
     case .png:
         let format = GradientPNG.format(of: identity.spec)
-        return "png: \(format.colorType == .rgb ? "RGB" : "RGBA") \(format.bitDepth)-bit"
+        let samples = format.colorType == .rgb ? "RGB" : "RGBA"
+        if let palette = try? GradientPNG.palette(of: identity.spec) {
+            return "png: indexed, \(palette.count) \(samples) colours, 8-bit"
+        }
+        return "png: \(samples) \(format.bitDepth)-bit"
     case .webp(let settings):
         return "webp: lossless, \(identity.channels == 3 ? "RGB" : "RGBA") 8-bit, \(settings.identity)"
     case .avif(let settings):

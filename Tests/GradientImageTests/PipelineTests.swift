@@ -7,6 +7,35 @@ import Testing
 @Suite("Render and encode pipeline")
 struct PipelineTests {
     @Test(
+        "large linear gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
+        arguments: [
+            ("colors=ff7e5f,feb47b&dir=horizontal", PNGColorType.indexed),
+            ("colors=ff7e5f,feb47b&dir=vertical&dither=off", .indexed),
+            ("colors=ff7e5f,feb47b&angle=135", .indexed),
+            ("colors=ff7e5f00,ff7e5f&dir=horizontal", .indexed),
+            ("colors=red,blue&dir=horizontal", .rgb),
+            ("colors=ff7e5f,feb47b&type=radial", .rgb),
+            ("colors=ff7e5f,feb47b&angle=135&grain=0.2", .rgb),
+        ])
+    func indexedWhenFewColors(query: String, colorType: PNGColorType) throws {
+        let image = try DecodedGradient(query + "&width=640&height=420")
+        #expect(image.decoded.colorType == colorType)
+        var rasterizer = Rasterizer(spec: image.spec)
+        let channels = rasterizer.isOpaque ? 3 : 4
+        var expected: [UInt8] = []
+        var row = [UInt8](repeating: 0, count: rasterizer.bytesPerRow)
+        for y in 0..<image.height {
+            row.withUnsafeMutableBytes { rasterizer.renderRow(y, into: $0) }
+            for x in 0..<image.width {
+                expected += row[x * channels..<x * channels + 3]
+                expected.append(channels == 4 ? row[x * channels + 3] : 255)
+            }
+        }
+        #expect(image.decoded.pixels == .eightBit(expected))
+        #expect((try GradientPNG.palette(of: image.spec) != nil) == (colorType == .indexed))
+    }
+
+    @Test(
         "every kind, spread, depth and opacity decodes to the rasterizer's pixels",
         arguments: [
             "colors=red,blue", "colors=red,blue&dir=horizontal", "colors=red,lime,blue&angle=45",

@@ -25,6 +25,11 @@ cpng_writer *cpng_writer_create(void);
 /// Writes the signature and IHDR (8- or 16-bit RGB or RGBA, no interlace, no other chunks).
 int cpng_writer_write_header(cpng_writer *writer, uint32_t width, uint32_t height, int bit_depth, int has_alpha);
 
+/// Writes the signature, IHDR (8-bit indexed colour, no interlace), PLTE with `color_count` (1–256) RGB entries
+/// from `rgb`, and tRNS with `alpha_count` (0–`color_count`) alpha values from `alpha` when `alpha_count` > 0.
+int cpng_writer_write_palette_header(cpng_writer *writer, uint32_t width, uint32_t height, const uint8_t *rgb,
+                                     int color_count, const uint8_t *alpha, int alpha_count);
+
 /// Writes one IDAT chunk holding `length` bytes of an already compressed zlib stream.
 int cpng_writer_write_idat(cpng_writer *writer, const uint8_t *data, size_t length);
 

@@ -1,0 +1,28 @@
+import GradientCore
+
+/// Which PNGs are written with indexed colour (a palette and one byte a pixel) when they have at most 256 colours:
+/// part of what ``GradientPNG/outputVersion`` names, since it changes the bytes, never the pixels.
+///
+/// Measured on uiGradients presets (bench/README.md, "Output version `png/6`"): a single linear gradient of
+/// 1200×630 or more comes out at 0.40–0.53× the bytes of the same pixels as RGB, dithered or not; below about
+/// 2¹⁸ pixels PLTE's 3 bytes a colour can outweigh the saving (a 600×200 banner without dither: 1.2–1.5× the
+/// bytes), and dithered radial and conic gradients, whose rows do not repeat, code worse as indices (1.1–1.6×).
+struct IndexedColorPolicy {
+    /// Images with fewer pixels stay RGB or RGBA. Default 2¹⁸ (512×512).
+    var minimumPixelCount = 1 << 18
+
+    /// The policy of the current output version.
+    static let current = IndexedColorPolicy()
+
+    /// Whether `spec`'s PNG is written with indexed colour when its census finds at most 256 colours: an 8-bit,
+    /// single-layer linear gradient without grain, of at least ``minimumPixelCount`` pixels.
+    func considers(_ spec: GradientSpec) -> Bool {
+        guard spec.depth == .eight, spec.grain == 0, spec.layersBelow.isEmpty,
+            spec.pixelWidth * spec.pixelHeight >= minimumPixelCount
+        else { return false }
+        if case .linear = spec.geometry {
+            return true
+        }
+        return false
+    }
+}
