@@ -146,6 +146,7 @@ final class GeneralRowCoder {
         }
         try stream.noteTokenRow(row, period: period)
         tokenBlock.append(tokens)
+        pendingTokenRowCount += 1
     }
 
     /// Codes a row identical to the one before as tokens: Up-filtered, so a filter byte and zeros, the zeros as copies
@@ -280,10 +281,14 @@ final class GeneralRowCoder {
     /// Whether token-coded rows are waiting to be written: the encoder is inside a run of copy-coded rows.
     var hasPendingTokens: Bool { !tokenBlock.isEmpty }
 
+    /// Rows whose tokens are waiting to be written.
+    private(set) var pendingTokenRowCount = 0
+
     /// Writes any pending token rows.
     func flush(into stream: IDATStream) throws(PNGError) {
         guard !tokenBlock.isEmpty else { return }
         try stream.writeTokenBlock(tokenBlock)
         tokenBlock.removeAll()
+        pendingTokenRowCount = 0
     }
 }
