@@ -3,26 +3,33 @@ import GradientCore
 /// Which PNGs are written with indexed colour (a palette and one byte a pixel) when they have at most 256 colours:
 /// part of what ``GradientPNG/outputVersion`` names, since it changes the bytes, never the pixels.
 ///
-/// Measured on uiGradients presets (bench/README.md, "Output version `png/6`"): a single linear gradient of
-/// 1200×630 or more comes out at 0.40–0.53× the bytes of the same pixels as RGB, dithered or not; below about
-/// 2¹⁸ pixels PLTE's 3 bytes a colour can outweigh the saving (a 600×200 banner without dither: 1.2–1.5× the
-/// bytes), and dithered radial and conic gradients, whose rows do not repeat, code worse as indices (1.1–1.6×).
+/// Measured on uiGradients presets (bench/README.md, "Output version `png/6`"): a linear gradient of 1200×630
+/// comes out at 0.40–0.74× the bytes of the same pixels as RGB, dithered or not, and an undithered radial one of
+/// 1920×1080 at 0.57–0.75×; below about 2¹⁸ pixels PLTE's 3 bytes a colour can outweigh the saving (a 600×200
+/// banner without dither: 1.2–1.5× the bytes), and dithered radial and conic gradients, whose rows neither repeat
+/// nor shift, code worse as indices (1.1–1.6× at 512×512).
 struct IndexedColorPolicy {
     /// Images with fewer pixels stay RGB or RGBA. Default 2¹⁸ (512×512).
     var minimumPixelCount = 1 << 18
+
+    /// The census first looks at every this many rows, to refuse images with too many colours cheaply. Default 16.
+    /// It changes only the time a refusal takes, never which images are indexed.
+    var sampledRowStride = 16
 
     /// The policy of the current output version.
     static let current = IndexedColorPolicy()
 
     /// Whether `spec`'s PNG is written with indexed colour when its census finds at most 256 colours: an 8-bit,
-    /// single-layer linear gradient without grain, of at least ``minimumPixelCount`` pixels.
+    /// single-layer gradient without grain, of at least ``minimumPixelCount`` pixels, that is linear, or radial or
+    /// conic without dither.
     func considers(_ spec: GradientSpec) -> Bool {
         guard spec.depth == .eight, spec.grain == 0, spec.layersBelow.isEmpty,
             spec.pixelWidth * spec.pixelHeight >= minimumPixelCount
         else { return false }
-        if case .linear = spec.geometry {
-            return true
+        switch spec.geometry {
+        case .linear: return true
+        case .radial, .conic: return !spec.dither
+        case .mesh: return false
         }
-        return false
     }
 }

@@ -2,7 +2,6 @@ import GradientCore
 import GradientImage
 import PNGEncoding
 import Testing
-import WebPEncoding
 
 /// Grain through the encoders: the same bytes on the pipelined two-thread path, the same pixels in WebP as in PNG.
 @Suite("Grain in every output path")
@@ -27,16 +26,7 @@ struct GrainImageTests {
     @Test("WebP holds the PNG's very pixels, grain included")
     func webPMatchesPNG() throws {
         let query = "type=conic&colors=red,lime,blue,red&width=90&height=70&grain=0.6&seed=4"
-        let request = try Self.request(query + "&format=webp")
-        let webp = try WebPDecoder.decode(
-            ImageRenderer.renderImage(ImageIdentity(request: request, format: .webp)))
-        let png = try PNGDecoder.decode(GradientPNG.renderPNG(request.spec))
-        guard case .eightBit(let samples) = png.pixels else {
-            Issue.record("expected 8-bit PNG samples")
-            return
-        }
-        #expect(webp.width == 90 && webp.height == 70)
-        #expect(webp.rgba == samples)
+        try expectWebPMatchesPNG(query, width: 90, height: 70)
     }
 
     @Test("grain changes the ETag; grain=0 keeps it")

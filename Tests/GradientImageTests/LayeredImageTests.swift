@@ -3,7 +3,6 @@ import GradientCore
 import GradientImage
 import PNGEncoding
 import Testing
-import WebPEncoding
 
 /// Layered `css=` through every encoder: the pipelined PNG path, lossless WebP holding the PNG's pixels, AVIF
 /// decoding to the composite's colours.
@@ -25,15 +24,7 @@ struct LayeredImageTests {
 
     @Test("WebP holds the PNG's very pixels")
     func webPMatchesPNG() throws {
-        let request = try Self.request(Self.layers + "&width=90&height=70&format=webp")
-        let webp = try WebPDecoder.decode(ImageRenderer.renderImage(ImageIdentity(request: request, format: .webp)))
-        let png = try PNGDecoder.decode(GradientPNG.renderPNG(request.spec))
-        guard case .eightBit(let samples) = png.pixels else {
-            Issue.record("expected 8-bit PNG samples")
-            return
-        }
-        #expect(webp.width == 90 && webp.height == 70)
-        #expect(webp.rgba == samples)
+        try expectWebPMatchesPNG(Self.layers + "&width=90&height=70", width: 90, height: 70)
     }
 
     @Test("AVIF decodes to the composite, within the format's tolerance")

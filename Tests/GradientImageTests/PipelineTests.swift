@@ -7,7 +7,7 @@ import Testing
 @Suite("Render and encode pipeline")
 struct PipelineTests {
     @Test(
-        "large linear gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
+        "large linear (and undithered radial and conic) gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
         arguments: [
             ("colors=ff7e5f,feb47b&dir=horizontal", PNGColorType.indexed),
             ("colors=ff7e5f,feb47b&dir=vertical&dither=off", .indexed),
@@ -15,6 +15,8 @@ struct PipelineTests {
             ("colors=ff7e5f00,ff7e5f&dir=horizontal", .indexed),
             ("colors=red,blue&dir=horizontal", .rgb),
             ("colors=ff7e5f,feb47b&type=radial", .rgb),
+            ("colors=ff7e5f,feb47b&type=radial&dither=off", .indexed),
+            ("colors=ff7e5f,feb47b&type=conic&dither=off", .indexed),
             ("colors=ff7e5f,feb47b&angle=135&grain=0.2", .rgb),
         ])
     func indexedWhenFewColors(query: String, colorType: PNGColorType) throws {
