@@ -80,20 +80,31 @@ public enum GradientPNG {
     ) throws(RenderError)
         -> PNGPalette?
     {
-        let policy = IndexedColorPolicy.current
-        guard policy.considers(spec) else { return nil }
+        guard considersIndexedColor(spec) else { return nil }
         var rasterizer = Rasterizer(spec: spec)
         let row = UnsafeMutableRawBufferPointer.allocate(byteCount: rasterizer.bytesPerRow, alignment: 16)
         defer { row.deallocate() }
+        return try palette(of: spec) { y throws(RenderError) in
+            guard shouldContinue() else { throw .cancelled }
+            rasterizer.renderRow(y, into: row)
+            return UnsafeRawBufferPointer(row)
+        }
+    }
+
+    /// The palette of `spec` as ``palette(of:shouldContinue:)`` finds it, from rows the caller already has:
+    /// `row(y)` returns row `y`'s samples (valid until the next call).
+    public static func palette(
+        of spec: GradientSpec, rows row: (Int) throws(RenderError) -> UnsafeRawBufferPointer
+    ) throws(RenderError) -> PNGPalette? {
+        let policy = IndexedColorPolicy.current
+        guard policy.considers(spec) else { return nil }
         // Rows a stride apart first: more than 256 colours among them proves the image has too many, at a fraction
         // of the cost (an undithered radial gradient gains a few colours a row, so the full pass would otherwise
         // run deep into it before the 257th).
         for stride in [policy.sampledRowStride, 1] {
             let census = PNGPaletteCensus(format: format(of: spec))
             for y in Swift.stride(from: 0, to: spec.pixelHeight, by: stride) {
-                guard shouldContinue() else { throw .cancelled }
-                rasterizer.renderRow(y, into: row)
-                guard census.add(UnsafeRawBufferPointer(row)) else { return nil }
+                guard census.add(try row(y)) else { return nil }
             }
             if stride == 1 {
                 return census.palette

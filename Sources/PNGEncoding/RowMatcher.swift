@@ -306,15 +306,31 @@ struct RowMatcher {
         let spacing = periodic ? 8 : max(1, (rowLength - 8) / (Self.sampleCount + 1))
         let firstOffset = periodic ? period + 1 : spacing
         let raw = UnsafeRawPointer(current)
+        // The sampled words are loaded once; each distance then costs one load and compare per sample. Samples run
+        // in increasing offset, so those that fit the row are a prefix, and those whose source lies in the window
+        // (offset ≥ distance − available) a suffix of it.
+        var sampleWords = SIMD16<UInt64>()
+        var usableSamples = 0
+        while usableSamples < min(samples, sampleWords.scalarCount) {
+            let offset = firstOffset &+ usableSamples &* spacing
+            guard offset &+ 8 <= rowLength else { break }
+            sampleWords[usableSamples] = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            usableSamples &+= 1
+        }
         func score(_ distance: Int) {
+            var sample = 0
+            let shortfall = distance &- available &- firstOffset
+            if shortfall > 0 {
+                sample = (shortfall &+ spacing &- 1) / spacing
+            }
             var score = 0
-            for sample in 0..<samples {
-                let offset = firstOffset + sample * spacing
-                guard offset + 8 <= rowLength, offset >= distance - available else { continue }
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                if word == raw.loadUnaligned(fromByteOffset: offset - distance, as: UInt64.self) {
-                    score += 1
+            var source = firstOffset &+ sample &* spacing &- distance
+            while sample < usableSamples {
+                if sampleWords[sample] == raw.loadUnaligned(fromByteOffset: source, as: UInt64.self) {
+                    score &+= 1
                 }
+                sample &+= 1
+                source &+= spacing
             }
             if score > 0 { keepIfRanked((distance, score)) }
         }

@@ -29,21 +29,16 @@ enum FrameRenderer {
     }
 
     /// Encodes `frame` (as produced by ``renderFrame(_:format:)``) to a PNG held in memory, row by row as the whole
-    /// path does: when `spec` may be indexed (``GradientPNG/considersIndexedColor(_:)``), a census of its colours
-    /// first, then the rows, indexed when the census found at most 256 colours.
+    /// path does: when `spec` may be indexed (``GradientPNG/considersIndexedColor(_:)``), the census of its colours
+    /// that ``GradientPNG/palette(of:shouldContinue:)`` takes (rows a stride apart, then every row), then the rows,
+    /// indexed when the census found at most 256 colours.
     static func encode(_ frame: [UInt8], format: PNGImageFormat, spec: GradientSpec) throws -> [UInt8] {
         var output: [UInt8] = []
         let bytesPerRow = format.bytesPerRow
-        var palette: PNGPalette?
-        if GradientPNG.considersIndexedColor(spec) {
-            let census = PNGPaletteCensus(format: format)
-            frame.withUnsafeBytes { pixels in
-                for y in 0..<format.height {
-                    let row = UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow])
-                    guard census.add(row) else { break }
-                }
+        let palette = try frame.withUnsafeBytes { pixels throws(RenderError) in
+            try GradientPNG.palette(of: spec) { y in
+                UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow])
             }
-            palette = census.palette
         }
         let encoder = try PNGEncoder(format: format, palette: palette) { output.append(contentsOf: $0) }
         try frame.withUnsafeBytes { pixels in

@@ -34,7 +34,35 @@ struct PipelineTests {
             }
         }
         #expect(image.decoded.pixels == .eightBit(expected))
-        #expect((try GradientPNG.palette(of: image.spec) != nil) == (colorType == .indexed))
+        let rendered = try GradientPNG.palette(of: image.spec)
+        #expect((rendered != nil) == (colorType == .indexed))
+        let bytesPerRow = rasterizer.bytesPerRow
+        var frame = [UInt8](repeating: 0, count: bytesPerRow * image.height)
+        frame.withUnsafeMutableBytes { pixels in
+            for y in 0..<image.height {
+                rasterizer.renderRow(
+                    y, into: UnsafeMutableRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow]))
+            }
+        }
+        let fromRows = try frame.withUnsafeBytes { pixels throws(RenderError) in
+            try GradientPNG.palette(of: image.spec) { y in
+                UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow])
+            }
+        }
+        #expect(fromRows == rendered)
+    }
+
+    @Test("a census over rows in memory stops at the caller's error")
+    func paletteFromRowsPropagatesErrors() throws {
+        let spec = try DecodedGradient("colors=ff7e5f,feb47b&dir=horizontal&width=640&height=420").spec
+        var requested: [Int] = []
+        #expect(throws: RenderError.cancelled) {
+            try GradientPNG.palette(of: spec) { y throws(RenderError) in
+                requested.append(y)
+                throw .cancelled
+            }
+        }
+        #expect(requested == [0])
     }
 
     @Test(
