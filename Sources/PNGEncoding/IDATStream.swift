@@ -188,8 +188,8 @@ final class IDATStream {
     }
 
     private func updateAdler(_ bytes: UnsafeRawBufferPointer) {
-        let combined = adler32(
-            UInt((adlerB << 16) | adlerA), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(bytes.count))
+        guard let base = bytes.baseAddress else { return }
+        let combined = cpng_adler32((adlerB << 16) | adlerA, base.assumingMemoryBound(to: UInt8.self), bytes.count)
         adlerA = UInt32(combined & 0xFFFF)
         adlerB = UInt32(combined >> 16)
     }
@@ -197,7 +197,7 @@ final class IDATStream {
     /// `count` repetitions of `pattern`, by combining checksums of doubling lengths.
     private func updateAdler(repeating pattern: UnsafeRawBufferPointer, count: Int) {
         var combined = UInt((adlerB << 16) | adlerA)
-        var power = adler32(1, pattern.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(pattern.count))
+        var power = UInt(cpng_adler32(1, pattern.baseAddress!.assumingMemoryBound(to: UInt8.self), pattern.count))
         var powerLength = pattern.count
         var remaining = count
         while remaining > 0 {

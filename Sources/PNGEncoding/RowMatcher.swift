@@ -33,6 +33,8 @@ struct RowMatcher {
     static let ditherPeriod = 8
     /// Positions sampled along the row to rank candidate distances.
     static let sampleCount = 12
+    /// Sampled words a ranking holds: ``sampleCount``, or one period of 8-byte samples of up to 8 bytes a pixel.
+    static let maximumSampleCount = 16
     /// Row distances kept after ranking.
     static let maximumRankedCandidates = 8
     /// Estimated bits per filtered byte above which a row is refused (zlib's cost on dithered rows is about 0.75).
@@ -309,71 +311,74 @@ struct RowMatcher {
         // The sampled words are loaded once; each distance then costs one load and compare per sample. Samples run
         // in increasing offset, so those that fit the row are a prefix, and those whose source lies in the window
         // (offset ≥ distance − available) a suffix of it.
-        var sampleWords = SIMD16<UInt64>()
-        var usableSamples = 0
-        while usableSamples < min(samples, sampleWords.scalarCount) {
-            let offset = firstOffset &+ usableSamples &* spacing
-            guard offset &+ 8 <= rowLength else { break }
-            sampleWords[usableSamples] = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            usableSamples &+= 1
-        }
-        func score(_ distance: Int) {
-            var sample = 0
-            let shortfall = distance &- available &- firstOffset
-            if shortfall > 0 {
-                sample = (shortfall &+ spacing &- 1) / spacing
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.maximumSampleCount) { sampleWords in
+            var usableSamples = 0
+            while usableSamples < min(samples, Self.maximumSampleCount) {
+                let offset = firstOffset &+ usableSamples &* spacing
+                guard offset &+ 8 <= rowLength else { break }
+                sampleWords[usableSamples] = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                usableSamples &+= 1
             }
-            var score = 0
-            var source = firstOffset &+ sample &* spacing &- distance
-            while sample < usableSamples {
-                if sampleWords[sample] == raw.loadUnaligned(fromByteOffset: source, as: UInt64.self) {
-                    score &+= 1
+            func score(_ distance: Int) {
+                var sample = 0
+                let shortfall = distance &- available &- firstOffset
+                if shortfall > 0 {
+                    sample = (shortfall &+ spacing &- 1) / spacing
                 }
-                sample &+= 1
-                source &+= spacing
+                var score = 0
+                var source = firstOffset &+ sample &* spacing &- distance
+                while sample < usableSamples {
+                    if sampleWords[sample] == raw.loadUnaligned(fromByteOffset: source, as: UInt64.self) {
+                        score &+= 1
+                    }
+                    sample &+= 1
+                    source &+= spacing
+                }
+                if score > 0 { keepIfRanked((distance, score)) }
             }
-            if score > 0 { keepIfRanked((distance, score)) }
-        }
-        // Distances within the row and into earlier rows are ranked apart, half the candidates each, so that
-        // neither kind crowds out the other: an undithered ramp repeats both the row above (shifted) and itself a
-        // few hundred pixels back, and the parse needs the first for the row's start and the second after it.
-        var best: (distance: Int, score: Int)?
-        var inRowBest: Int?
-        var rowAboveBest: Int?
-        func keepRanked() {
-            if let top = scored.first,
-                best.map({ top.score > $0.score || top.score == $0.score && top.distance < $0.distance }) ?? true
-            {
-                best = top
+            // Distances within the row and into earlier rows are ranked apart, half the candidates each, so that
+            // neither kind crowds out the other: an undithered ramp repeats both the row above (shifted) and itself a
+            // few hundred pixels back, and the parse needs the first for the row's start and the second after it.
+            var best: (distance: Int, score: Int)?
+            var inRowBest: Int?
+            var rowAboveBest: Int?
+            func keepRanked() {
+                if let top = scored.first,
+                    best.map({ top.score > $0.score || top.score == $0.score && top.distance < $0.distance }) ?? true
+                {
+                    best = top
+                }
+                candidates.append(contentsOf: scored.lazy.map(\.distance))
+                scored.removeAll(keepingCapacity: true)
             }
-            candidates.append(contentsOf: scored.lazy.map(\.distance))
-            scored.removeAll(keepingCapacity: true)
-        }
-        if !periodic {
-            for distance in stride(from: 2 * bytesPerPixel, to: min(rowLength, SlidingWindow.size), by: bytesPerPixel) {
-                score(distance)
-            }
-            inRowBest = scored.first?.distance
-            keepRanked()
-        }
-        if rowsBack > 0 {
-            for back in 1...rowsBack {
-                // In a periodic row, shifts a whole period apart reproduce the same bytes.
-                for shift in periodic ? 0...(Self.ditherPeriod - 1) : -Self.maximumShift...Self.maximumShift {
-                    let distance = back * rowLength - shift * bytesPerPixel
-                    guard distance >= 1 && distance <= SlidingWindow.size else { continue }
+            if !periodic {
+                for distance in stride(
+                    from: 2 * bytesPerPixel, to: min(rowLength, SlidingWindow.size), by: bytesPerPixel)
+                {
                     score(distance)
                 }
+                inRowBest = scored.first?.distance
+                keepRanked()
             }
-            rowAboveBest = scored.first?.distance
-            keepRanked()
-        }
-        if let step = inRowBest, let above = rowAboveBest {
-            for multiple in 1...Self.derivedCandidateCount where above - multiple * step >= 2 * bytesPerPixel {
-                candidates.append(above - multiple * step)
+            if rowsBack > 0 {
+                for back in 1...rowsBack {
+                    // In a periodic row, shifts a whole period apart reproduce the same bytes.
+                    for shift in periodic ? 0...(Self.ditherPeriod - 1) : -Self.maximumShift...Self.maximumShift {
+                        let distance = back * rowLength - shift * bytesPerPixel
+                        guard distance >= 1 && distance <= SlidingWindow.size else { continue }
+                        score(distance)
+                    }
+                }
+                rowAboveBest = scored.first?.distance
+                keepRanked()
             }
+            if let step = inRowBest, let above = rowAboveBest {
+                for multiple in 1...Self.derivedCandidateCount where above - multiple * step >= 2 * bytesPerPixel {
+                    candidates.append(above - multiple * step)
+                }
+            }
+            rankedDistance = best?.distance
         }
-        rankedDistance = best?.distance
     }
 
     /// Inserts `entry` into ``scored`` in rank order, keeping at most half of ``maximumRankedCandidates``.
