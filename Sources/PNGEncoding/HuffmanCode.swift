@@ -13,24 +13,35 @@ struct HuffmanCode {
     /// until it fits; this converges because equal weights give a balanced tree, so
     /// `maxLength` must be at least the base-2 logarithm of the number of symbols.
     init(counts: [Int], maxLength: Int) {
+        lengths = Self.lengths(counts: counts, maxLength: maxLength)
+        codes = Self.canonicalCodes(lengths)
+    }
+
+    /// The code lengths ``init(counts:maxLength:)`` gives, without the codes: enough to count a block's bits.
+    static func lengths(counts: [Int], maxLength: Int) -> [UInt8] {
         var weights = counts
         for symbol in 0..<2 where weights.count(where: { $0 > 0 }) < 2 && weights[symbol] == 0 {
             weights[symbol] = 1
         }
-        var lengths = Self.optimalLengths(weights)
+        var lengths = optimalLengths(weights)
         while let deepest = lengths.max(), Int(deepest) > maxLength {
             weights = weights.map { $0 == 0 ? 0 : ($0 + 1) / 2 }
-            lengths = Self.optimalLengths(weights)
+            lengths = optimalLengths(weights)
         }
-        self.lengths = lengths
-        self.codes = Self.canonicalCodes(lengths)
+        return lengths
     }
 
     /// Unlimited Huffman code lengths by the two-queue method over sorted leaves.
     private static func optimalLengths(_ weights: [Int]) -> [UInt8] {
-        let leaves = weights.indices.filter { weights[$0] > 0 }.sorted {
-            (weights[$0], $0) < (weights[$1], $1)
+        // Leaves by weight, then symbol: sorted as weight << 16 | symbol (alphabets have under 2^16 symbols, and
+        // weights are byte counts, far under 2^47).
+        var keys: [Int] = []
+        keys.reserveCapacity(weights.count)
+        for (symbol, weight) in weights.enumerated() where weight > 0 {
+            keys.append(weight << 16 | symbol)
         }
+        keys.sort()
+        let leaves = keys.map { $0 & 0xFFFF }
         let leafCount = leaves.count
         var nodeWeight = leaves.map { weights[$0] }
         var parent = [Int](repeating: 0, count: 2 * leafCount - 1)

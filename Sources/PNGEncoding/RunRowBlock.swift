@@ -41,6 +41,8 @@ struct RunRowBlock {
     /// The symbols of the steps, Up-filtered and Paeth-filtered.
     private var upStepCounts = SymbolCounts()
     private var paethStepCounts = SymbolCounts()
+    /// Step rows among the rows: without any, the two filters for steps code the block alike.
+    private var stepRowCount = 0
     /// Consecutive repeated rows needed for a ``RepeatedRowSegment``.
     static let minimumSegmentRows = 2
 
@@ -87,6 +89,7 @@ struct RunRowBlock {
             pixelBytes.forEach { literalLengthCounts[Int($0)] += 1 }
             count(zeroRun(after: pixel), distance: 0)
         case .step:
+            stepRowCount += 1
             upStepCounts.addLiteral(RunRowKind.upStep.filterType)
             paethStepCounts.addLiteral(RunRowKind.paethStep.filterType)
             for byte in pixelBytes {
@@ -177,6 +180,7 @@ struct RunRowBlock {
         segmentCounts.removeAll()
         upStepCounts.removeAll()
         paethStepCounts.removeAll()
+        stepRowCount = 0
         for index in literalLengthCounts.indices {
             literalLengthCounts[index] = 0
         }
@@ -202,7 +206,7 @@ struct RunRowBlock {
         var best: (bits: Int, usesSegments: Bool, steps: RunRowKind)?
         for usesSegments in [false, true]
         where !usesSegments || segments.literalLengths != rowByRowCounts.literalLengths {
-            for steps in [RunRowKind.upStep, .paethStep] {
+            for steps in stepRowCount > 0 ? [RunRowKind.upStep, .paethStep] : [.upStep] {
                 let counts = (usesSegments ? segments : rowByRowCounts).adding(
                     steps == .upStep ? upStepCounts : paethStepCounts)
                 let bits = counts.codedBits(after: base)

@@ -38,13 +38,13 @@ struct SymbolCounts {
             distanceCounts[index] += distances[index]
         }
         literalCounts[256] = 1
-        let literalCode = HuffmanCode(counts: literalCounts, maxLength: 15)
-        let distanceCode = HuffmanCode(counts: distanceCounts, maxLength: 15)
+        let literalLengths = HuffmanCode.lengths(counts: literalCounts, maxLength: 15)
+        let distanceLengths = HuffmanCode.lengths(counts: distanceCounts, maxLength: 15)
         var bits = extraBits
-        for (count, length) in zip(literalCounts, literalCode.lengths) {
+        for (count, length) in zip(literalCounts, literalLengths) {
             bits += count * Int(length)
         }
-        for (count, length) in zip(distanceCounts, distanceCode.lengths) {
+        for (count, length) in zip(distanceCounts, distanceLengths) {
             bits += count * Int(length)
         }
         return bits
