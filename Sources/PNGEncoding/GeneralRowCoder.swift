@@ -26,7 +26,7 @@ final class GeneralRowCoder {
     private var hashMatcher: HashMatcher?
     private let format: PNGImageFormat
     private var hashTokens: [UInt32] = []
-    private var tokenBlock = TokenBlock()
+    private let tokenBlock: TokenBlock
     /// A periodic row's unfiltered tokens, kept while its Up-filtered form is tried.
     private var unfilteredTokens: [UInt32] = []
     /// Rows to code without trying the structural matcher again; doubles after each refusal (up to
@@ -72,6 +72,7 @@ final class GeneralRowCoder {
         previousPeriod = .allocate(capacity: periodLength)
         history = FilteredRowHistory(format: format)
         matcher = RowMatcher(format: format)
+        tokenBlock = TokenBlock(rowLength: format.bytesPerRow + 1)
         self.format = format
     }
 

@@ -1,21 +1,44 @@
 /// Literals and copies found by ``RowMatcher``, gathered into one deflate block with a dynamic
-/// Huffman code built from their own symbol counts.
-struct TokenBlock {
+/// Huffman code built from their own symbol counts. Its storage is allocated once, for ``maximumTokenCount`` tokens
+/// or one row's worth, whichever is more: appending a row's tokens is plain stores, without the uniqueness and
+/// capacity checks of growing arrays.
+final class TokenBlock {
     /// Tokens kept before the block must be written; bounds memory and the output reservation.
     static let maximumTokenCount = 1 << 14
 
     /// A literal byte (below 256), or `matchFlag | length << 16 | distance`.
-    private var tokens: [UInt32] = []
-    private var literalLengthCounts = [Int](repeating: 0, count: 286)
-    private var distanceCounts = [Int](repeating: 0, count: 30)
+    private let tokens: UnsafeMutablePointer<UInt32>
+    private let capacity: Int
+    private var tokenCount = 0
+    private let literalLengthCounts: UnsafeMutablePointer<Int>
+    private let distanceCounts: UnsafeMutablePointer<Int>
+    private static let literalLengthSymbolCount = 286
+    private static let distanceSymbolCount = 30
 
     private static let matchFlag: UInt32 = 1 << 31
 
-    var isEmpty: Bool { tokens.isEmpty }
+    /// A block for rows of `rowLength` filtered bytes. A row never has more tokens than bytes, and rows are only
+    /// appended to a block with room for them (``isFull(adding:)``) or to an empty one.
+    init(rowLength: Int) {
+        capacity = max(Self.maximumTokenCount, rowLength)
+        tokens = .allocate(capacity: capacity)
+        literalLengthCounts = .allocate(capacity: Self.literalLengthSymbolCount)
+        literalLengthCounts.initialize(repeating: 0, count: Self.literalLengthSymbolCount)
+        distanceCounts = .allocate(capacity: Self.distanceSymbolCount)
+        distanceCounts.initialize(repeating: 0, count: Self.distanceSymbolCount)
+    }
+
+    deinit {
+        tokens.deallocate()
+        literalLengthCounts.deallocate()
+        distanceCounts.deallocate()
+    }
+
+    var isEmpty: Bool { tokenCount == 0 }
 
     /// True when another row of `tokenCount` tokens would exceed ``maximumTokenCount``.
-    func isFull(adding tokenCount: Int) -> Bool {
-        tokens.count + tokenCount > Self.maximumTokenCount
+    func isFull(adding rowTokenCount: Int) -> Bool {
+        tokenCount + rowTokenCount > Self.maximumTokenCount
     }
 
     /// The token for a literal byte.
@@ -31,15 +54,17 @@ struct TokenBlock {
     /// re-cut into copies of 258 bytes: rows coded one at a time each end on a short copy, whose length costs extra
     /// bits and an extra symbol, where one run of copies crosses the row boundaries. On a dithered 1200×630 card as
     /// palette indices (rows of 1,201 bytes) that is 65 bits a row instead of 77.
-    mutating func append(_ rowTokens: [UInt32]) {
+    func append(_ rowTokens: [UInt32]) {
+        precondition(tokenCount + rowTokens.count <= capacity, "a row's tokens overflow the block")
         for token in rowTokens {
-            guard token & Self.matchFlag != 0, let last = tokens.last, last & Self.matchFlag != 0,
-                last & 0xFFFF == token & 0xFFFF, Self.length(of: last) < 258
+            guard token & Self.matchFlag != 0, tokenCount > 0, tokens[tokenCount - 1] & Self.matchFlag != 0,
+                tokens[tokenCount - 1] & 0xFFFF == token & 0xFFFF, Self.length(of: tokens[tokenCount - 1]) < 258
             else {
                 add(token)
                 continue
             }
-            tokens.removeLast()
+            let last = tokens[tokenCount - 1]
+            tokenCount -= 1
             count(last, by: -1)
             let distance = Int(token & 0xFFFF)
             let total = Self.length(of: last) + Self.length(of: token)
@@ -58,12 +83,13 @@ struct TokenBlock {
 
     private static func length(of match: UInt32) -> Int { Int((match >> 16) & 0x1FF) }
 
-    private mutating func add(_ token: UInt32) {
-        tokens.append(token)
+    private func add(_ token: UInt32) {
+        tokens[tokenCount] = token
+        tokenCount += 1
         count(token, by: 1)
     }
 
-    private mutating func count(_ token: UInt32, by change: Int) {
+    private func count(_ token: UInt32, by change: Int) {
         if token & Self.matchFlag == 0 {
             literalLengthCounts[Int(token)] += change
         } else {
@@ -72,28 +98,27 @@ struct TokenBlock {
         }
     }
 
-    mutating func removeAll() {
-        tokens.removeAll(keepingCapacity: true)
-        for index in literalLengthCounts.indices {
-            literalLengthCounts[index] = 0
-        }
-        for index in distanceCounts.indices {
-            distanceCounts[index] = 0
-        }
+    func removeAll() {
+        tokenCount = 0
+        literalLengthCounts.update(repeating: 0, count: Self.literalLengthSymbolCount)
+        distanceCounts.update(repeating: 0, count: Self.distanceSymbolCount)
     }
 
     /// An upper bound on the bytes ``encode(into:)`` writes: 48 bits per token plus the header.
-    var maximumEncodedByteCount: Int { tokens.count * 6 + 1024 }
+    var maximumEncodedByteCount: Int { tokenCount * 6 + 1024 }
 
     /// Writes one non-final dynamic-Huffman block holding every token.
     func encode(into writer: inout DeflateBitWriter) {
         let (literals, distances) = DynamicBlockHeader.begin(
-            literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts, into: &writer)
+            literalLengthCounts: Array(
+                UnsafeBufferPointer(start: literalLengthCounts, count: Self.literalLengthSymbolCount)),
+            distanceCounts: Array(UnsafeBufferPointer(start: distanceCounts, count: Self.distanceSymbolCount)),
+            into: &writer)
         let literalCodes = literals.codes
         let literalLengths = literals.lengths.map { Int($0) }
         let distanceCodes = distances.codes
         let distanceLengths = distances.lengths.map { Int($0) }
-        for token in tokens {
+        for token in UnsafeBufferPointer(start: tokens, count: tokenCount) {
             if token & Self.matchFlag == 0 {
                 writer.write(literalCodes[Int(token)], count: literalLengths[Int(token)])
                 continue
