@@ -319,9 +319,21 @@ struct RowMatcher {
                 sampleWords[usableSamples] = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 usableSamples &+= 1
             }
+            // A periodic 8-bit RGB row has three samples: the common case, compared without a loop.
+            let threeSamples = usableSamples == 3
+            let (word0, word1, word2) = threeSamples ? (sampleWords[0], sampleWords[1], sampleWords[2]) : (0, 0, 0)
             func score(_ distance: Int) {
                 var sample = 0
                 let shortfall = distance &- available &- firstOffset
+                if threeSamples && shortfall <= 0 {
+                    let source = firstOffset &- distance
+                    let score =
+                        (word0 == raw.loadUnaligned(fromByteOffset: source, as: UInt64.self) ? 1 : 0)
+                        &+ (word1 == raw.loadUnaligned(fromByteOffset: source &+ spacing, as: UInt64.self) ? 1 : 0)
+                        &+ (word2 == raw.loadUnaligned(fromByteOffset: source &+ 2 &* spacing, as: UInt64.self) ? 1 : 0)
+                    if score > 0 { keepIfRanked((distance, score)) }
+                    return
+                }
                 if shortfall > 0 {
                     sample = (shortfall &+ spacing &- 1) / spacing
                 }
