@@ -36,17 +36,11 @@ struct PipelineTests {
         #expect(image.decoded.pixels == .eightBit(expected))
         let rendered = try GradientPNG.palette(of: image.spec)
         #expect((rendered != nil) == (colorType == .indexed))
-        let bytesPerRow = rasterizer.bytesPerRow
-        var frame = [UInt8](repeating: 0, count: bytesPerRow * image.height)
-        frame.withUnsafeMutableBytes { pixels in
-            for y in 0..<image.height {
-                rasterizer.renderRow(
-                    y, into: UnsafeMutableRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow]))
-            }
-        }
-        let fromRows = try frame.withUnsafeBytes { pixels throws(RenderError) in
+        var rowsRasterizer = Rasterizer(spec: image.spec)
+        let fromRows = try row.withUnsafeMutableBytes { buffer throws(RenderError) in
             try GradientPNG.palette(of: image.spec) { y in
-                UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow])
+                rowsRasterizer.renderRow(y, into: buffer)
+                return UnsafeRawBufferPointer(buffer)
             }
         }
         #expect(fromRows == rendered)
