@@ -22,9 +22,13 @@ build_locking() {
 # round-trip check of the tests with the target's main without coverage.
 build_png() {
     mkdir -p "$out/modules/CPNG"
-    printf 'module CPNG {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CPNG/include/cpng.h" \
+    printf 'module CPNG {\n    umbrella "%s"\n    export *\n}\n' "$PWD/Sources/CPNG/include" \
         >"$out/modules/CPNG/module.modulemap"
-    clang -fsanitize=fuzzer-no-link,address -O1 -g -I Sources/CPNG/include -c Sources/CPNG/cpng.c -o "$out/cpng.o"
+    local glue=()
+    for source in Sources/CPNG/*.c; do
+        glue+=("$out/$(basename "$source" .c).o")
+        clang -fsanitize=fuzzer-no-link,address -O1 -g -I Sources/CPNG/include -c "$source" -o "${glue[-1]}"
+    done
     local modules=(-I "$out/modules" -I "$out/modules/CPNG" -I Sources/CZlib -I Sources/CLibPNG)
     mapfile -t encoder < <(find Sources/PNGEncoding -name '*.swift' | sort)
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name gradientd -module-name PNGEncoding -emit-module \
@@ -33,7 +37,7 @@ build_png() {
     swiftc -sanitize=address -parse-as-library -O -wmo -g -package-name gradientd -module-name Fuzz_png -c "${modules[@]}" \
         fuzz/png/main.swift Tests/PNGEncodingTests/{FuzzRowProgram,RoundTripCheck,SeededGenerator,ByteCollector}.swift \
         -o "$out/png-check.o"
-    swiftc -sanitize=fuzzer,address -use-ld=lld "$out/png-check.o" "$out/libPNGEncoding.a" "$out/cpng.o" -lpng16 -lz \
+    swiftc -sanitize=fuzzer,address -use-ld=lld "$out/png-check.o" "$out/libPNGEncoding.a" "${glue[@]}" -lpng16 -lz \
         -o "$out/png"
 }
 
