@@ -7,16 +7,17 @@
 enum {
     /// The Adler-32 modulus: the largest prime below 2^16.
     CPNG_ADLER_BASE = 65521,
-    /// The most bytes that can be added before s2 may overflow 32 bits (zlib's NMAX), rounded down to whole
-    /// 16-byte blocks.
-    CPNG_ADLER_CHUNK = 5552 / 16 * 16,
+    /// The most bytes that can be added before s2 may overflow 32 bits (zlib's NMAX).
+    CPNG_ADLER_NMAX = 5552,
+    /// CPNG_ADLER_NMAX rounded down to whole 16-byte blocks.
+    CPNG_ADLER_CHUNK = CPNG_ADLER_NMAX / 16 * 16,
 };
 
 static void cpng_adler32_bytes(uint32_t *s1, uint32_t *s2, const uint8_t *bytes, size_t length) {
     uint32_t a = *s1;
     uint32_t b = *s2;
     while (length > 0) {
-        size_t chunk = length < 5552 ? length : 5552;
+        size_t chunk = length < CPNG_ADLER_NMAX ? length : CPNG_ADLER_NMAX;
         length -= chunk;
         while (chunk-- > 0) {
             a += *bytes++;

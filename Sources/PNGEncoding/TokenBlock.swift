@@ -36,7 +36,7 @@ final class TokenBlock {
 
     var isEmpty: Bool { tokenCount == 0 }
 
-    /// True when another row of `tokenCount` tokens would exceed ``maximumTokenCount``.
+    /// True when another row of `rowTokenCount` tokens would exceed ``maximumTokenCount``.
     func isFull(adding rowTokenCount: Int) -> Bool {
         tokenCount + rowTokenCount > Self.maximumTokenCount
     }
@@ -57,13 +57,14 @@ final class TokenBlock {
     func append(_ rowTokens: [UInt32]) {
         precondition(tokenCount + rowTokens.count <= capacity, "a row's tokens overflow the block")
         for token in rowTokens {
-            guard token & Self.matchFlag != 0, tokenCount > 0, tokens[tokenCount - 1] & Self.matchFlag != 0,
-                tokens[tokenCount - 1] & 0xFFFF == token & 0xFFFF, Self.length(of: tokens[tokenCount - 1]) < 258
+            // 0, a literal, when the block is empty: nothing to merge with.
+            let last = tokenCount > 0 ? tokens[tokenCount - 1] : 0
+            guard token & Self.matchFlag != 0, last & Self.matchFlag != 0, last & 0xFFFF == token & 0xFFFF,
+                Self.length(of: last) < 258
             else {
                 add(token)
                 continue
             }
-            let last = tokens[tokenCount - 1]
             tokenCount -= 1
             count(last, by: -1)
             let distance = Int(token & 0xFFFF)
