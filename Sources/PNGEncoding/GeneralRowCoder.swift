@@ -6,10 +6,11 @@ import Glibc
 /// ``TokenBlock``.
 ///
 /// The filter is Sub, except for a row that repeats every dither period (8 pixels), as a dithered vertical gradient's
-/// rows all do: such a row is matched unfiltered (its period often copies from the row 8 above, or from within
-/// itself 1, 2 or 4 pixels back) and, after a periodic row, Up-filtered (one period of small differences), and the
-/// cheaper is kept. On 40 presets at 1170×2532 against Pillow's `optimize=True`: unfiltered only 0.93× median,
-/// 1.02× worst; Up only 0.99×, 1.05×; the choice 0.94×, 0.95×.
+/// rows all do: such a row is matched unfiltered, its first period copied from the periodic rows above wherever
+/// ``PeriodicRowIndex`` finds it, the rest a period back (or 1, 2 or 4 pixels back). Palette rows are matched
+/// unfiltered and, after a periodic row, Up-filtered (one period of small differences), the cheaper kept: on 40
+/// presets at 1170×2532 against Pillow's `optimize=True`, unfiltered only 0.93× median, 1.02× worst; Up only
+/// 0.99×, 1.05×; the choice 0.94×, 0.95× (measured on RGB rows, before they took the index).
 final class GeneralRowCoder {
     private let bytesPerPixel: Int
     /// Bytes in one dither period of pixels.
@@ -20,6 +21,8 @@ final class GeneralRowCoder {
     /// The latest filtered rows in stream order, then the row being coded.
     private let history: FilteredRowHistory
     private var matcher: RowMatcher
+    /// Made on the first periodic RGB or RGBA row.
+    private var periodIndex: PeriodicRowIndex?
     /// Made on the first smooth row past the opening ones, as ``hashMatcher`` is.
     private var smoothRows: SmoothRowMatcher?
     /// Made on the first irregular row: most images never need its 384 KiB of tables.
@@ -95,6 +98,7 @@ final class GeneralRowCoder {
         let currentBytes = UnsafeRawBufferPointer(start: current, count: rowLength)
         if isPeriodic {
             matchPeriodic(row, count: count)
+            periodIndex?.insert(current, streamOffset: history.currentStreamOffset)
             previousPeriod.update(from: row, count: periodLength)
             try appendTokenRow(matcher.tokens, currentBytes, period: periodLength, into: stream)
         } else {
@@ -164,13 +168,24 @@ final class GeneralRowCoder {
         history.commitCurrent()
     }
 
-    /// Filters and matches a periodic row, unfiltered or (after a periodic row) Up-filtered, whichever the matcher
-    /// estimates smaller; leaves the chosen filtered row in the history's current slot and its tokens in the matcher.
-    /// Periodic rows are always token-coded: a period of literals and copies.
+    /// Filters and matches a periodic row; leaves the filtered row in the history's current slot and its tokens in
+    /// the matcher. Periodic rows are always token-coded: a period of literals and copies, then copies a period back.
+    ///
+    /// RGB and RGBA rows are matched unfiltered, their first period copied from wherever ``PeriodicRowIndex`` finds
+    /// it in the periodic rows before. Palette rows are matched unfiltered or (after a periodic row) Up-filtered,
+    /// whichever the matcher estimates smaller, at its ranked distances.
     private func matchPeriodic(_ row: UnsafePointer<UInt8>, count: Int) {
         let current = history.current
         let unlimited = Int.max / (count + 1)
         RowFilter.none(row, count: count, output: current)
+        if format.colorType != .indexed {
+            let index = periodIndex ?? PeriodicRowIndex(format: format, period: periodLength)
+            periodIndex = index
+            _ = matcher.match(
+                history, budgetFactor: unlimited, literalBits: RowMatcher.rawLiteralBits, periodic: true,
+                periodIndex: index)
+            return
+        }
         _ = matcher.match(history, budgetFactor: unlimited, literalBits: RowMatcher.rawLiteralBits, periodic: true)
         // Up can only help when the unfiltered period needed literals: a period copied whole costs less than any.
         guard isPreviousRowPeriodic, matcher.literalCount > 0 else { return }

@@ -10,6 +10,8 @@ import Glibc
 /// - one dither period (8 pixels) back in the same row, and 4, 2 and 1 pixels back: a dithered vertical gradient's
 ///   rows are that period repeated, and within a period Skia's pattern often repeats after 4 or 2 pixels;
 /// - one byte back: runs of zeros;
+/// - for a periodic RGB or RGBA row's first period, any phase of the periodic rows above (``PeriodicRowIndex``),
+///   instead of ranked row distances;
 /// - the best distance into earlier rows less 1 to ``derivedCandidateCount`` times the best distance within the
 ///   row: an undithered 135° card's Up-filtered row is the row above shifted by a pixel and also repeats itself
 ///   every few hundred pixels, so that copy's source is the same bytes, nearer, with fewer extra bits.
@@ -95,9 +97,11 @@ struct RowMatcher {
     /// A `periodic` row (one dither period repeated) skips the search for longer in-row distances, which reproduce
     /// nothing that one period back does not. With `searchesRowEnd` (an undithered row Up-filtered, or a dithered
     /// row), when the row's last copy falls short, a distance within the row that copies all of it is searched for.
+    /// With a `periodIndex` (periodic rows only), the first period's copies into earlier rows come from the index,
+    /// and no distances are ranked.
     mutating func match(
         _ history: FilteredRowHistory, budgetFactor: Int = 1, literalBits: Int, periodic: Bool = false,
-        searchesRowEnd: Bool = false
+        searchesRowEnd: Bool = false, periodIndex: PeriodicRowIndex? = nil
     ) -> Bool {
         self.searchesRowEnd = searchesRowEnd
         let current = UnsafePointer(history.current)
@@ -115,7 +119,13 @@ struct RowMatcher {
                 return true
             }
         }
-        rankRowDistances(current, available: available, rowsBack: history.rowCount, periodic: periodic)
+        if periodIndex == nil {
+            rankRowDistances(current, available: available, rowsBack: history.rowCount, periodic: periodic)
+        } else {
+            // The index finds the period's copies into earlier rows; ranking them too codes no row smaller.
+            candidates.removeAll(keepingCapacity: true)
+            rankedDistance = nil
+        }
         rankedRowsBack = history.rowCount
         for pixels in [8, 4, 2, 1] where pixels * bytesPerPixel < rowLength {
             candidates.append(pixels * bytesPerPixel)
@@ -128,7 +138,8 @@ struct RowMatcher {
         }
         let accepted = parse(
             current, available: available, literalBits: literalBits, bitBudget: bitBudget,
-            repeatingPeriod: periodic ? Self.ditherPeriod * bytesPerPixel : nil)
+            repeatingPeriod: periodic ? Self.ditherPeriod * bytesPerPixel : nil,
+            periodIndex: periodIndex.map { ($0, history.currentStreamOffset) })
         reusableEstimate = accepted && !periodic ? estimatedBits : nil
         return accepted
     }
@@ -136,10 +147,11 @@ struct RowMatcher {
     /// Codes the row with the current ``candidates`` into ``tokens``; false once the estimate exceeds `bitBudget`.
     /// With a `repeatingPeriod`, the row's bytes after the filter byte repeat that period: once the first period is
     /// coded, the rest is copies one period back (or a pixel, two or four back, when the period itself repeats
-    /// so), emitted without searching.
+    /// so), emitted without searching. With a `periodIndex`, positions in the first period also take the index's
+    /// best copy when it saves more.
     private mutating func parse(
         _ current: UnsafePointer<UInt8>, available: Int, literalBits: Int, bitBudget: Int,
-        repeatingPeriod: Int? = nil
+        repeatingPeriod: Int? = nil, periodIndex: (index: PeriodicRowIndex, streamOffset: Int)? = nil
     ) -> Bool {
         tokens.removeAll(keepingCapacity: true)
         var position = 0
@@ -186,6 +198,15 @@ struct RowMatcher {
                 {
                     bestLength = limit
                     bestDistance = distance
+                }
+                if let (index, streamOffset) = periodIndex, position <= index.period,
+                    let copy = index.bestCopy(
+                        current, at: position, streamOffset: streamOffset, available: available,
+                        literalBits: literalBits),
+                    copy.saving > bestSaving
+                {
+                    bestLength = copy.length
+                    bestDistance = copy.distance
                 }
             }
             let extraBits = bestLength >= 3 ? DeflateDistanceCode(distance: bestDistance).extraBitCount : 0

@@ -58,6 +58,10 @@ enum RowPattern: String, CaseIterable, Sendable {
     /// A dithered vertical gradient: rows repeating every 8 pixels, mixed with solid rows, solid
     /// steps and repeated rows, so periodic rows follow every kind of run row.
     case dithered
+    /// A dithered vertical gradient as Skia draws one: a colour ramp down the image, each pixel rounded up or down by
+    /// the 8×8 ordered-dither matrix, so every row is one 8-pixel period repeated and the periods of nearby rows
+    /// share most of their bytes at various phases.
+    case orderedDitherVertical
     /// A dithered horizontal gradient: eight rows of a ramp with small noise, then each row a copy of the row 8 above,
     /// now and then with one byte changed.
     case ditherTile
@@ -159,6 +163,28 @@ enum RowPattern: String, CaseIterable, Sendable {
                 }
             }
             return rows
+        case .orderedDitherVertical:
+            let matrix = [
+                0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28,
+                52, 20, 62, 30, 54, 22, 3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13,
+                45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+            ]
+            // Over a few hundred rows each channel moves by tens of levels, as a splash's colours do over its height.
+            let starts: [Double] = [9, 130, 158, 255]
+            let ends: [Double] = [21, 95, 208, 225]
+            let sampleMaximum = Double((1 << (8 * bytesPerPixel / format.colorType.channelCount)) - 1)
+            let samplesPerChannel = bytesPerPixel / format.colorType.channelCount
+            return (0..<format.height).map { y in
+                let share = Double(y) / Double(max(1, format.height - 1))
+                return (0..<format.width).flatMap { x -> [UInt8] in
+                    let threshold = (Double(matrix[(y % 8) * 8 + x % 8]) + 0.5) / 64
+                    return (0..<format.colorType.channelCount).flatMap { channel -> [UInt8] in
+                        let level = (starts[channel] + (ends[channel] - starts[channel]) * share) / 255
+                        let value = UInt64(min(sampleMaximum, (level * sampleMaximum + threshold).rounded(.down)))
+                        return (0..<samplesPerChannel).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+                    }
+                }
+            }
         case .ditherTile, .ditherDiagonal:
             var rows: [[UInt8]] = []
             for y in 0..<format.height {
