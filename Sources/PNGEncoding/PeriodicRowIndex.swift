@@ -9,12 +9,12 @@
 /// as its length allows, the same bytes recurring every period to the row's end, which shortens its distance.
 ///
 /// On the first 40 presets as 1170×2532 dithered splashes, against ranked row distances with the Up-filtered trial
-/// (before): the 30 of more than 256 colours (RGB) take 0.916–0.957× the bytes, median 0.931× (preset 0, "Omolon":
-/// 39,151 bytes → 36,634; zlib level 9 codes its rows unfiltered in 36,656 bytes, Pillow's `optimize=True` in
-/// 41,675), with the parse's lazy step (``RowMatcher``) 0.9 % of that. The same index with the Up-filtered trial
-/// kept: 0.966–0.989× (Up-filtered rows hold no source for the unfiltered ones); with ranked distances as well: the
-/// same bytes; keyed on 3 bytes: 0.3 % more; 8 chain steps: 0.04 % more, 32 or 64 the same as 16. Palette rows keep
-/// the ranked distances and the Up trial: the index took their bytes to 0.998–1.007×.
+/// (before): the 30 of more than 256 colours (RGB) take 0.916–0.957× the bytes, median 0.931×, the parse's lazy
+/// step (``RowMatcher``) included (preset 0, "Omolon": 39,151 bytes → 36,634; zlib level 9 codes its rows
+/// unfiltered in 36,656 bytes, Pillow's `optimize=True` in 41,675). Before the lazy step: 0.927–0.956×, and with the
+/// Up-filtered trial kept 0.966–0.989× (Up-filtered rows hold no source for the unfiltered ones); with ranked
+/// distances as well, the same bytes; keyed on 3 bytes, 0.3 % more; 8 chain steps, 0.04 % more, 32 or 64 the same
+/// as 16. Palette rows keep the ranked distances and the Up trial: the index took their bytes to 0.998–1.007×.
 final class PeriodicRowIndex {
     /// log2 of the number of chain heads.
     static let hashBits = 8
