@@ -23,6 +23,9 @@ final class PeriodicRowIndex {
     /// Chain entries examined per search.
     static let maximumChainSteps = 16
 
+    /// A copy found in the index, and the bits it is estimated to save over literals.
+    typealias Copy = (length: Int, distance: Int, saving: Int)
+
     private let rowLength: Int
     /// The dither period in bytes.
     let period: Int
@@ -84,12 +87,12 @@ final class PeriodicRowIndex {
     /// saves anything. A copy is at most 258 bytes and ends within the row.
     func bestCopy(
         _ current: UnsafePointer<UInt8>, at position: Int, streamOffset: Int, available: Int, literalBits: Int
-    ) -> (length: Int, distance: Int, saving: Int)? {
+    ) -> Copy? {
         guard isUsable, position + 4 <= rowLength else { return nil }
         let limit = min(258, rowLength - position)
         let absolute = streamOffset + position
         let oldest = streamOffset - available
-        var best: (length: Int, distance: Int, saving: Int)?
+        var best: Copy?
         var entry = Int(heads[Self.hash(current + position)])
         var newerPosition = Int.max
         var steps = 0

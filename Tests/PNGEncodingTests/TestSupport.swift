@@ -58,9 +58,9 @@ enum RowPattern: String, CaseIterable, Sendable {
     /// A dithered vertical gradient: rows repeating every 8 pixels, mixed with solid rows, solid
     /// steps and repeated rows, so periodic rows follow every kind of run row.
     case dithered
-    /// A dithered vertical gradient as Skia draws one: a colour ramp down the image, each pixel rounded up or down by
-    /// the 8×8 ordered-dither matrix, so every row is one 8-pixel period repeated and the periods of nearby rows
-    /// share most of their bytes at various phases.
+    /// A dithered vertical gradient: a colour ramp down the image, each pixel rounded up or down by an 8×8 ordered-
+    /// dither (Bayer) matrix — Skia's pattern is another arrangement of the same kind — so every row is one 8-pixel
+    /// period repeated and the periods of nearby rows share most of their bytes at various phases.
     case orderedDitherVertical
     /// A dithered horizontal gradient: eight rows of a ramp with small noise, then each row a copy of the row 8 above,
     /// now and then with one byte changed.
