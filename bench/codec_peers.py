@@ -33,10 +33,10 @@ import time
 import numpy as np
 from PIL import Image, features
 
-MEAN_BOUND, MAX_BOUND = 1.0, 4.0   # API.md "Formats": the AVIF error bound against the exact ramp, 1/255 units
+MEAN_BOUND, MAX_BOUND = 1.0, 4.0   # docs/API.md "Formats": the AVIF error bound against the exact ramp, 1/255 units
 DITHER = 0.5                       # the dithered PNG's own distance from that ramp
 AVIF_TO_PNG = 1 / 5                # target: our AVIF's median bytes at most this share of our PNG's
-# The corpus shapes: the error bound is defined on the preset corpus (API.md "Formats"), so only these fail on it;
+# The corpus shapes: the error bound is defined on the preset corpus (docs/API.md "Formats"), so only these fail on it;
 # the saturated workloads are one-case groups, so their size target is the median over all of them.
 CORPUS_GROUPS = {"h1200", "d135", "v390x3", "r1920", "h600"}
 

@@ -29,7 +29,7 @@ Kept out of the generator on purpose, each for the reason given:
 Expected render difference, documented in the contract (printed as EXPECTED with the reason, counted, not failing
 the run; any other render difference fails it): a repeating gradient whose stops all resolve to one position (a
 zero-length period, seen in gradientd's canonical spec, e.g. `repeating-linear-gradient(red 30%, blue 10%)` or
-lengths on a radial ending shape of zero width), alone or as a layer. API.md draws the average colour, as CSS Images 4 says; Chromium
+lengths on a radial ending shape of zero width), alone or as a layer. docs/API.md draws the average colour, as CSS Images 4 says; Chromium
 draws the last colour.
 
 Render divergences found by earlier seeds (and by drawing every accepted string of seeds 1-15) and fixed, each with
@@ -479,7 +479,7 @@ def write_page(path, cases):
     return COLUMNS * (WIDTH + GAP), rows * (HEIGHT + GAP)
 
 
-ZERO_PERIOD = "API.md: a zero-length period draws the average colour, as CSS; Chromium draws the last colour"
+ZERO_PERIOD = "docs/API.md: a zero-length period draws the average colour, as CSS; Chromium draws the last colour"
 
 
 def expected_render_difference(canonical):
@@ -558,7 +558,7 @@ def main():
         label = f"EXPECTED ({reason})" if reason else "RENDER"
         print(f"{label} MAE/255 {mean:.3f} p99.5/255 {p995}: {css}")
     print(f"{len(renders)} of them drawn by both at {WIDTH}x{HEIGHT}: {len(renders) - len(beyond)} within "
-          f"tolerance, {len(expected)} expected differences (API.md), {len(mismatches)} beyond "
+          f"tolerance, {len(expected)} expected differences (docs/API.md), {len(mismatches)} beyond "
           f"({time.monotonic() - started:.1f} s)")
     if not arguments.keep:
         shutil.rmtree(work)

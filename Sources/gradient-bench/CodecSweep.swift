@@ -14,7 +14,7 @@ import WebPEncoding
 struct CodecSweep {
     /// Presets encoded when `--limit` is not given.
     static let defaultPresetLimit = 40
-    /// The AVIF error bound of API.md "Formats", in 1/255 units: every case's mean and maximum error.
+    /// The AVIF error bound of docs/API.md "Formats", in 1/255 units: every case's mean and maximum error.
     static let meanErrorBound = 1.0
     static let maximumErrorBound = 4.0
 
