@@ -33,6 +33,10 @@ enum ImageHeaders {
         }
     }
 
+    /// The `Cache-Status` `detail` of a `format=auto` response that is PNG because the frame-memory budget was full
+    /// for the WebP or AVIF negotiated.
+    static let frameMemoryFullDetail = "frame-memory-full"
+
     /// The year-long, immutable caching policy: the URL fully determines the bytes.
     static let cacheControl = "public, max-age=31536000, immutable"
 
@@ -56,16 +60,21 @@ enum ImageHeaders {
 
     /// Content-Type (`mediaType`; nil for 304), ETag, Cache-Control, Cache-Status, `Vary: Accept` when the
     /// format was negotiated on `Accept` (`format=auto`), `Server-Timing` when `serverTiming` is given, and the
-    /// cross-origin fields.
+    /// cross-origin fields. `cacheDetail` (an RFC 9211 token) is added to `Cache-Status` as its `detail` parameter.
     static func make(
-        etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool, serverTiming: String? = nil
+        etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool, serverTiming: String? = nil,
+        cacheDetail: String? = nil
     ) -> HTTPHeaders {
         var headers = HTTPHeaders()
         if let mediaType { headers.add(name: "Content-Type", value: mediaType) }
         if variesOnAccept { headers.add(name: "Vary", value: "Accept") }
         headers.add(name: "ETag", value: etag)
         headers.add(name: "Cache-Control", value: cacheControl)
-        headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        if let cacheDetail {
+            headers.add(name: "Cache-Status", value: cacheStatus.fieldValue + "; detail=" + cacheDetail)
+        } else {
+            headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        }
         if let serverTiming { headers.add(name: "Server-Timing", value: serverTiming) }
         CrossOriginHeaders.add(to: &headers)
         return headers
