@@ -39,6 +39,7 @@ struct FormatFallbackTests {
         #expect(miss.head.headers["ETag"] == png.etag && png.etag != refusedFormat.etag)
         #expect(miss.head.headers["Cache-Status"] == "gradientd; fwd=miss; stored; detail=frame-memory-full")
         #expect(miss.head.headers["Content-Length"] == nil)
+        #expect(miss.head.headers["Cache-Control"] == "public, max-age=60")
         let decoded = try PNGDecoder.decode(miss.body)
         #expect(decoded.width == 1024 && decoded.height == 1024)
         #expect(miss.body == (try ImageRenderer.renderImage(png)))
@@ -53,6 +54,7 @@ struct FormatFallbackTests {
         #expect(hit.head.status == 200 && hit.head.headers["Content-Type"] == "image/png")
         #expect(hit.head.headers["ETag"] == png.etag && hit.head.headers["Vary"] == "Accept")
         #expect(hit.head.headers["Cache-Status"] == "gradientd; hit; detail=frame-memory-full")
+        #expect(hit.head.headers["Cache-Control"] == "public, max-age=60")
         #expect(hit.body == miss.body)
         let revalidated = try harness.record(
             "/gradient?" + Self.query, headers: headers + [("If-None-Match", png.etag)])
@@ -64,6 +66,7 @@ struct FormatFallbackTests {
         #expect(recovered.head.headers["Content-Type"] == negotiated.mediaType)
         #expect(recovered.head.headers["ETag"] == refusedFormat.etag)
         #expect(recovered.head.headers["Cache-Status"] == "gradientd; fwd=miss; stored")
+        #expect(recovered.head.headers["Cache-Control"] == "public, max-age=31536000, immutable")
         #expect(recovered.body == (try ImageRenderer.renderImage(refusedFormat)))
         // The miss, the hit and the 304 fell back; the request after the budget freed did not.
         #expect(harness.service.metricsText.contains(fallbacks(3)))
