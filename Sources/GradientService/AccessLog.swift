@@ -1,14 +1,13 @@
-import Dispatch
-import Locking
-
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Writes one line per request to a file descriptor (standard output by default), buffered and flushed at least
-/// every ``AccessLogConfiguration/flushInterval`` (200 ms by default), when
-/// ``AccessLogConfiguration/flushThresholdBytes`` are waiting (64 KiB), and by ``flush()``. A line is formatted straight into the shared buffer
-/// (no per-line allocation or system call), and the buffer is written outside the lock that request threads take.
+/// Writes one line per request to a file descriptor (standard output by default) through a ``LogWriter``: the
+/// request thread formats its line straight into a bounded buffer (no per-line allocation or system call) and a
+/// thread of the log's own writes it, at least every ``AccessLogConfiguration/flushInterval`` (200 ms by default)
+/// and as soon as ``AccessLogConfiguration/flushThresholdBytes`` are waiting (64 KiB). No request thread ever waits
+/// for the descriptor: when it does not drain, lines past ``AccessLogConfiguration/bufferLimitBytes`` (1 MiB) are
+/// dropped and counted in ``droppedLines`` (`gradientd_log_lines_dropped_total` on `/metrics`).
 public final class AccessLog: Sendable {
     /// How lines are written.
     public enum Format: String, Sendable, CaseIterable {
@@ -34,17 +33,10 @@ public final class AccessLog: Sendable {
     }
 
     let format: Format
-    /// Buffered bytes at which ``record(_:)`` flushes.
-    private let flushThresholdBytes: Int
-    private let fileDescriptor: Int32
-    /// Lines not yet written; guarded by this lock.
-    private let buffer = LockedValue<[UInt8]>([])
-    /// The buffer being written, swapped with ``buffer`` by ``flush()``; guarded by this lock, held while writing,
-    /// so that lines are written in order.
-    private let writing = LockedValue<[UInt8]>([])
+    private let writer: LogWriter
     private let clock = LogClock()
-    /// The periodic flush; guarded by this lock.
-    private let timer: LockedValue<DispatchSourceTimer?>
+    /// How long ``flush()`` waits for the descriptor to take the buffered lines.
+    private let flushWaitLimit: Duration
 
     /// A log writing `format` lines to `fileDescriptor`, buffered as `configuration` says.
     public init(
@@ -52,45 +44,31 @@ public final class AccessLog: Sendable {
         configuration: AccessLogConfiguration = AccessLogConfiguration()
     ) {
         self.format = format
-        self.fileDescriptor = fileDescriptor
-        flushThresholdBytes = configuration.flushThresholdBytes
-        let interval = DispatchTimeInterval.milliseconds(
-            max(1, Int(configuration.flushInterval / .milliseconds(1))))
-        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gradientd.access-log"))
-        source.schedule(deadline: .now() + interval, repeating: interval)
-        timer = LockedValue(source)
-        timer.withLock { source in
-            source?.setEventHandler { [weak self] in self?.flush() }
-            source?.resume()
-        }
+        writer = LogWriter(fileDescriptor: fileDescriptor, configuration: configuration)
+        flushWaitLimit = configuration.flushWaitLimit
     }
 
     deinit {
-        timer.withLock { $0?.cancel() }
-        flush()
+        writer.close()
     }
 
-    /// Writes a free-form line (start-up and shutdown messages) at once.
+    /// Request lines dropped because the buffer was full (the descriptor was not taking them).
+    public var droppedLines: Int { writer.droppedLines }
+
+    /// Writes a free-form line (start-up and shutdown messages) as soon as the descriptor takes it, without
+    /// waiting for it; such lines are never dropped.
     public func message(_ text: String) {
         let line: String
         switch format {
         case .text, .off: line = "\(clock.timestamp()) \(text)\n"
         case .json: line = "{\"time\":\"\(clock.timestamp())\",\"message\":\(JSONText.quoted(text))}\n"
         }
-        buffer.withLock { $0.append(contentsOf: line.utf8) }
-        flush()
+        writer.append(mandatory: true) { $0.append(line) }
     }
 
     func record(_ entry: Entry) {
         guard format != .off else { return }
-        let isFull = buffer.withLock { buffer in
-            var line = LogLine(continuing: buffer)
-            buffer = []
-            append(entry, to: &line)
-            buffer = line.bytes
-            return buffer.count >= flushThresholdBytes
-        }
-        if isFull { flush() }
+        writer.append { append(entry, to: &$0) }
     }
 
     private func append(_ entry: Entry, to line: inout LogLine) {
@@ -129,18 +107,11 @@ public final class AccessLog: Sendable {
         line.append(byte: UInt8(ascii: "\n"))
     }
 
-    /// Writes every buffered line.
-    public func flush() {
-        writing.withLock { pending in
-            buffer.withLock { swap(&$0, &pending) }
-            var offset = 0
-            while offset < pending.count {
-                let written = pending[offset...].withUnsafeBytes { write(fileDescriptor, $0.baseAddress, $0.count) }
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { break }
-                offset += written
-            }
-            pending.removeAll(keepingCapacity: true)
-        }
+    /// Writes every buffered line, waiting at most ``AccessLogConfiguration/flushWaitLimit`` (2 s) for the
+    /// descriptor to take them (at shutdown: a standard output that does not drain delays the exit by that much, no
+    /// more). Returns whether every line was written.
+    @discardableResult
+    public func flush() -> Bool {
+        writer.flush(waitingAtMost: flushWaitLimit)
     }
 }

@@ -6,6 +6,8 @@ struct CachedImage: Sendable {
     let bytes: [UInt8]
     /// The strong entity tag of the bytes, quoted.
     let etag: String
+    /// The bytes' `Content-Type`.
+    let mediaType: String
     /// How long the render that produced ``bytes`` took, sent with every hit as `Server-Timing: render;dur=…`.
     let renderDuration: Duration
     /// `200 OK` with Content-Type, ETag, Cache-Control, `Cache-Status: gradientd; hit` and `Server-Timing`, for
@@ -17,6 +19,7 @@ struct CachedImage: Sendable {
     init(bytes: [UInt8], etag: String, mediaType: String, renderDuration: Duration) {
         self.bytes = bytes
         self.etag = etag
+        self.mediaType = mediaType
         self.renderDuration = renderDuration
         let serverTiming = ImageHeaders.serverTiming(cacheStatus: .hit, renderDuration: renderDuration)
         func head(variesOnAccept: Bool) -> PreparedResponseHead {

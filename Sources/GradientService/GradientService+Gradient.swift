@@ -13,8 +13,8 @@ extension GradientService {
             let accept = entry.isNegotiated ? request.headers.values(for: "Accept") : []
             if let image = coordinator.cache.lookup(entry.key(accept: accept), countsMiss: false) {
                 return sendImage(
-                    image, variesOnAccept: entry.isNegotiated, for: request, conditions: conditions,
-                    responder: responder)
+                    image, style: ImageResponseStyle(variesOnAccept: entry.isNegotiated, cacheDetail: nil),
+                    for: request, conditions: conditions, responder: responder)
             }
         }
         let imageRequest: ImageRequest
@@ -38,22 +38,42 @@ extension GradientService {
                 },
                 isNegotiated: isNegotiated),
             for: query)
+        let fallback = isNegotiated && format != .png ? imageRequest : nil
+        answer(
+            identity, key: key, variesOnAccept: isNegotiated, cacheDetail: nil, fallback: fallback, for: request,
+            conditions: conditions, responder: responder)
+    }
+
+    /// Answers with `identity`'s image: from the cache, with 304, or by streaming a render. When the frame-memory
+    /// budget is full, a negotiated WebP or AVIF (`fallback` given, `format=auto`) degrades to the same image as PNG,
+    /// which needs no frame: under the PNG's own identity (its ETag and cache entry, never the refused format's),
+    /// with `Vary: Accept` and `Cache-Status: …; detail=frame-memory-full`. An explicit format gets 503.
+    private func answer(
+        _ identity: ImageIdentity, key: String, variesOnAccept: Bool, cacheDetail: String?, fallback: ImageRequest?,
+        for request: HTTPRequest, conditions: [String], responder: HTTPResponder
+    ) {
+        let style = ImageResponseStyle(variesOnAccept: variesOnAccept, cacheDetail: cacheDetail)
         if let image = coordinator.cache.lookup(key) {
-            return sendImage(
-                image, variesOnAccept: isNegotiated, for: request, conditions: conditions, responder: responder)
+            return sendImage(image, style: style, for: request, conditions: conditions, responder: responder)
         }
         let etag = identity.etag
         if !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: etag) {
             return sendNotModified(
-                etag: etag, variesOnAccept: isNegotiated, cacheStatus: .missNotStored, for: request,
-                responder: responder)
+                etag: etag, style: style, cacheStatus: .missNotStored, for: request, responder: responder)
         }
         switch coordinator.acquire(identity, key: key) {
         case .hit(let image):
-            sendImage(image, variesOnAccept: isNegotiated, for: request, conditions: [], responder: responder)
+            sendImage(image, style: style, for: request, conditions: [], responder: responder)
         case .overloaded:
             sendUnavailable(detail: "The render queue is full; retry in a second.", for: request, responder: responder)
         case .frameMemoryFull:
+            if let fallback {
+                metrics.recordFallback(from: identity.format)
+                let png = ImageIdentity(request: fallback, format: .png)
+                return answer(
+                    png, key: png.cacheKey, variesOnAccept: true, cacheDetail: ImageHeaders.frameMemoryFullDetail,
+                    fallback: nil, for: request, conditions: conditions, responder: responder)
+            }
             sendUnavailable(
                 detail:
                     "WebP and AVIF renders under way hold the frame-memory budget; retry in a second, or ask for "
@@ -62,10 +82,10 @@ extension GradientService {
         case .started(let job):
             let fits = identity.sizeBound <= coordinator.cache.maxBytes
             stream(
-                job, variesOnAccept: isNegotiated, cacheStatus: fits ? .missStored : .missNotStored, for: request,
+                job, style: style, cacheStatus: fits ? .missStored : .missNotStored, for: request,
                 responder: responder)
         case .joined(let job):
-            stream(job, variesOnAccept: isNegotiated, cacheStatus: .missCollapsed, for: request, responder: responder)
+            stream(job, style: style, cacheStatus: .missCollapsed, for: request, responder: responder)
         }
     }
 
@@ -94,25 +114,34 @@ extension GradientService {
     }
 
     private func sendImage(
-        _ image: CachedImage, variesOnAccept: Bool, for request: HTTPRequest, conditions: [String],
+        _ image: CachedImage, style: ImageResponseStyle, for request: HTTPRequest, conditions: [String],
         responder: HTTPResponder
     ) {
         if !conditions.isEmpty && EntityTagCondition.matches(fieldValues: conditions, etag: image.etag) {
             return sendNotModified(
-                etag: image.etag, variesOnAccept: variesOnAccept, cacheStatus: .hit,
-                renderDuration: image.renderDuration, for: request, responder: responder)
+                etag: image.etag, style: style, cacheStatus: .hit, renderDuration: image.renderDuration, for: request,
+                responder: responder)
         }
-        responder.send(variesOnAccept ? image.negotiatedHitHead : image.hitHead, body: image.bytes)
+        if let cacheDetail = style.cacheDetail {
+            let headers = ImageHeaders.make(
+                etag: image.etag, cacheStatus: .hit, mediaType: image.mediaType, variesOnAccept: style.variesOnAccept,
+                serverTiming: ImageHeaders.serverTiming(cacheStatus: .hit, renderDuration: image.renderDuration),
+                cacheDetail: cacheDetail)
+            responder.send(HTTPResponseHead(status: 200, headers: headers), body: image.bytes)
+        } else {
+            responder.send(style.variesOnAccept ? image.negotiatedHitHead : image.hitHead, body: image.bytes)
+        }
         finish(request, route: .gradient, status: 200, bodyBytes: request.isHead ? 0 : image.bytes.count, cache: "hit")
     }
 
     private func sendNotModified(
-        etag: String, variesOnAccept: Bool, cacheStatus: ImageHeaders.CacheStatus, renderDuration: Duration? = nil,
-        for request: HTTPRequest, responder: HTTPResponder
+        etag: String, style: ImageResponseStyle, cacheStatus: ImageHeaders.CacheStatus,
+        renderDuration: Duration? = nil, for request: HTTPRequest, responder: HTTPResponder
     ) {
         let headers = ImageHeaders.make(
-            etag: etag, cacheStatus: cacheStatus, mediaType: nil, variesOnAccept: variesOnAccept,
-            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: renderDuration))
+            etag: etag, cacheStatus: cacheStatus, mediaType: nil, variesOnAccept: style.variesOnAccept,
+            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: renderDuration),
+            cacheDetail: style.cacheDetail)
         responder.send(HTTPResponseHead(status: 304, headers: headers), body: [])
         finish(request, route: .gradient, status: 304, bodyBytes: 0, cache: cacheStatus.logLabel)
     }
@@ -120,13 +149,14 @@ extension GradientService {
     /// Streams `job`'s bytes with chunked coding. A HEAD request gets the same head at once and leaves the render
     /// running, so that the cache holds the image for the GET that usually follows.
     private func stream(
-        _ job: RenderJob, variesOnAccept: Bool, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest,
+        _ job: RenderJob, style: ImageResponseStyle, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest,
         responder: HTTPResponder
     ) {
         let headers = ImageHeaders.make(
             etag: job.etag, cacheStatus: cacheStatus, mediaType: job.identity.mediaType,
-            variesOnAccept: variesOnAccept,
-            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: nil))
+            variesOnAccept: style.variesOnAccept,
+            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: nil),
+            cacheDetail: style.cacheDetail)
         let stream = responder.startStream(HTTPResponseHead(status: 200, headers: headers))
         if request.isHead {
             job.keepRunningWithoutClients()

@@ -120,7 +120,8 @@ public final class GradientService: HTTPHandler {
     var metricsText: String {
         metrics.exposition(
             cache: coordinator.cache.statistics, openConnections: connectionGauge.withLock { $0?() ?? 0 },
-            queueDepth: coordinator.pool.queueDepth, frameMemoryBytes: coordinator.frameMemory.reservedBytes)
+            queueDepth: coordinator.pool.queueDepth, frameMemoryBytes: coordinator.frameMemory.reservedBytes,
+            logLinesDropped: accessLog?.droppedLines ?? 0)
     }
 
     // MARK: Sending

@@ -33,8 +33,17 @@ enum ImageHeaders {
         }
     }
 
+    /// The `Cache-Status` `detail` of a `format=auto` response that is PNG because the frame-memory budget was full
+    /// for the WebP or AVIF negotiated.
+    static let frameMemoryFullDetail = "frame-memory-full"
+
     /// The year-long, immutable caching policy: the URL fully determines the bytes.
     static let cacheControl = "public, max-age=31536000, immutable"
+
+    /// The caching policy of a response with a `Cache-Status` detail (a `format=auto` PNG sent because the
+    /// frame-memory budget was full): its bytes are the PNG's for good, but the URL and `Accept` will give the format
+    /// negotiated once the budget has room, so caches keep it a minute only.
+    static let fallbackCacheControl = "public, max-age=60"
 
     /// The `Server-Timing` value of an image response (W3C Server Timing, readable by other origins through
     /// `Timing-Allow-Origin: *`): `cache;desc=hit` or `cache;desc=miss`, and on a hit `render;dur=…`, the time in
@@ -56,16 +65,22 @@ enum ImageHeaders {
 
     /// Content-Type (`mediaType`; nil for 304), ETag, Cache-Control, Cache-Status, `Vary: Accept` when the
     /// format was negotiated on `Accept` (`format=auto`), `Server-Timing` when `serverTiming` is given, and the
-    /// cross-origin fields.
+    /// cross-origin fields. `cacheDetail` (an RFC 9211 token) is added to `Cache-Status` as its `detail` parameter,
+    /// and such a response is cached for ``fallbackCacheControl``'s minute, not a year.
     static func make(
-        etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool, serverTiming: String? = nil
+        etag: String, cacheStatus: CacheStatus, mediaType: String?, variesOnAccept: Bool, serverTiming: String? = nil,
+        cacheDetail: String? = nil
     ) -> HTTPHeaders {
         var headers = HTTPHeaders()
         if let mediaType { headers.add(name: "Content-Type", value: mediaType) }
         if variesOnAccept { headers.add(name: "Vary", value: "Accept") }
         headers.add(name: "ETag", value: etag)
-        headers.add(name: "Cache-Control", value: cacheControl)
-        headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        headers.add(name: "Cache-Control", value: cacheDetail == nil ? cacheControl : fallbackCacheControl)
+        if let cacheDetail {
+            headers.add(name: "Cache-Status", value: cacheStatus.fieldValue + "; detail=" + cacheDetail)
+        } else {
+            headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
+        }
         if let serverTiming { headers.add(name: "Server-Timing", value: serverTiming) }
         CrossOriginHeaders.add(to: &headers)
         return headers

@@ -14,6 +14,7 @@ final class ServiceMetrics: Sendable {
         var renderDurations = Histogram(bounds: Histogram.latencyBounds)
         var renders: [RenderKey: Int] = [:]
         var frameMemoryRefusals: [ImageFormat: Int] = [:]
+        var formatFallbacks: [ImageFormat: Int] = [:]
         var renderPauses = 0
         var pausedRenders = 0
     }
@@ -47,6 +48,12 @@ final class ServiceMetrics: Sendable {
         state.withLock { $0.frameMemoryRefusals[format, default: 0] += 1 }
     }
 
+    /// Counts a `format=auto` request that negotiated `format` but was answered with streaming PNG because the
+    /// frame-memory budget was full.
+    func recordFallback(from format: ImageFormat) {
+        state.withLock { $0.formatFallbacks[format, default: 0] += 1 }
+    }
+
     /// Counts a render pausing because a client has a full queue unread (back-pressure).
     func recordRenderPaused() {
         state.withLock { state in
@@ -74,9 +81,10 @@ final class ServiceMetrics: Sendable {
         }
     }
 
-    /// The exposition text, with the gauges given.
+    /// The exposition text, with the gauges and the access log's dropped lines given.
     func exposition(
-        cache: RenderCache.Statistics, openConnections: Int, queueDepth: Int, frameMemoryBytes: Int
+        cache: RenderCache.Statistics, openConnections: Int, queueDepth: Int, frameMemoryBytes: Int,
+        logLinesDropped: Int
     ) -> String {
         let snapshot = state.withLock { $0 }
         var text = ""
@@ -102,13 +110,16 @@ final class ServiceMetrics: Sendable {
                 text += "gradientd_renders_total{format=\"\(format.rawValue)\",outcome=\"\(outcome)\"} \(count)\n"
             }
         }
-        text += "# HELP gradientd_frame_memory_refusals_total Renders refused with 503 because the frame-memory "
-        text += "budget was full, by format.\n"
-        text += "# TYPE gradientd_frame_memory_refusals_total counter\n"
-        for format in ImageFormat.allCases where format.encodesWholeFrame {
-            let count = snapshot.frameMemoryRefusals[format] ?? 0
-            text += "gradientd_frame_memory_refusals_total{format=\"\(format.rawValue)\"} \(count)\n"
-        }
+        appendWholeFrameCounter(
+            "gradientd_frame_memory_refusals_total",
+            help: "Renders refused because the frame-memory budget was full, by format (answered 503, or with PNG for "
+                + "format=auto).",
+            label: "format", counts: snapshot.frameMemoryRefusals, to: &text)
+        appendWholeFrameCounter(
+            "gradientd_format_fallbacks_total",
+            help: "format=auto requests answered with streaming PNG because the frame-memory budget was full, by the "
+                + "format negotiated.",
+            label: "from", counts: snapshot.formatFallbacks, to: &text)
         let counters: [(String, String, Int)] = [
             ("gradientd_cache_hits_total", "Requests answered from the cache.", cache.hits),
             ("gradientd_cache_misses_total", "Requests not found in the cache.", cache.misses),
@@ -116,6 +127,10 @@ final class ServiceMetrics: Sendable {
             (
                 "gradientd_render_pauses_total", "Times a render paused until a client read its queued bytes.",
                 snapshot.renderPauses
+            ),
+            (
+                "gradientd_log_lines_dropped_total",
+                "Access-log lines dropped because standard output was not taking them.", logLinesDropped
             ),
         ]
         for (name, help, value) in counters {
@@ -133,5 +148,15 @@ final class ServiceMetrics: Sendable {
             text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"
         }
         return text
+    }
+
+    /// A counter family with one sample per whole-frame format (WebP, AVIF), labelled `label`.
+    private func appendWholeFrameCounter(
+        _ name: String, help: String, label: String, counts: [ImageFormat: Int], to text: inout String
+    ) {
+        text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n"
+        for format in ImageFormat.allCases where format.encodesWholeFrame {
+            text += "\(name){\(label)=\"\(format.rawValue)\"} \(counts[format] ?? 0)\n"
+        }
     }
 }

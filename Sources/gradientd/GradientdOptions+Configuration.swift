@@ -19,4 +19,9 @@ extension GradientdOptions {
             cacheBytes: cacheBytes, renderWorkers: renderWorkers, renderQueueLimit: renderQueueLimit,
             specLimits: SpecLimits(maxPixels: maxPixels), frameMemoryBytes: frameMemoryBytes)
     }
+
+    /// The access log's configuration these options describe.
+    var accessLogConfiguration: AccessLogConfiguration {
+        AccessLogConfiguration(bufferLimitBytes: logBufferBytes)
+    }
 }

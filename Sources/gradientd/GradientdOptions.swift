@@ -16,6 +16,7 @@ struct GradientdOptions: Equatable {
     var drainTimeoutSeconds = 10.0
     var maxPixels = 33_554_432
     var logFormat = AccessLog.Format.text
+    var logBufferBytes = 1024 * 1024
     var showsHelp = false
     var showsVersion = false
 
@@ -42,6 +43,8 @@ struct GradientdOptions: Equatable {
           --max-pixels N          output pixels per image at most (default 33554432)     GRADIENTD_MAX_PIXELS
           --log-format FORMAT     access log on standard output: text, json, or off      GRADIENTD_LOG_FORMAT
                                   (no request lines) (default text)
+          --log-buffer SIZE       access-log bytes waiting for standard output at most;  GRADIENTD_LOG_BUFFER
+                                  past it lines are dropped and counted (default 1M)
           --help                  show this help
           --version               print the package version and each format's output version
 
@@ -57,7 +60,7 @@ struct GradientdOptions: Equatable {
         ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
         ("--drain-timeout", "GRADIENTD_DRAIN_TIMEOUT"), ("--max-pixels", "GRADIENTD_MAX_PIXELS"),
-        ("--log-format", "GRADIENTD_LOG_FORMAT"),
+        ("--log-format", "GRADIENTD_LOG_FORMAT"), ("--log-buffer", "GRADIENTD_LOG_BUFFER"),
     ]
 
     /// Parses `arguments` (without the program name) over `environment`.
@@ -141,6 +144,7 @@ struct GradientdOptions: Equatable {
             }
             logFormat = format
         }
+        if let value = values["--log-buffer"] { logBufferBytes = try Self.byteSize(value, flag: name("--log-buffer")) }
     }
 
     static func integer(_ text: String, flag: String, range: ClosedRange<Int>) throws(GradientdOptionsError) -> Int {

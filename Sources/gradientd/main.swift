@@ -41,7 +41,7 @@ if options.showsVersion {
 ShutdownSignals.blockInNewThreads()
 raiseOpenFileLimit()
 HeapTuning.limitRetainedHeap()
-let log = AccessLog(format: options.logFormat)
+let log = AccessLog(format: options.logFormat, configuration: options.accessLogConfiguration)
 let service = GradientService(configuration: options.serviceConfiguration, accessLog: log)
 let server = HTTPServer(configuration: options.serverConfiguration, handler: service)
 service.reportConnections(of: server)

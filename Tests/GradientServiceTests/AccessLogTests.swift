@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Locking
 import Testing
 
 @testable import GradientService
@@ -61,5 +62,43 @@ struct AccessLogTests {
         let withMessage = try Self.logged(format: .off, message: "gradientd stopped")
         #expect(withMessage.hasSuffix("Z gradientd stopped\n"))
         #expect(withMessage.split(separator: "\n").count == 1)
+    }
+
+    /// A descriptor that nobody reads: recording never waits for it, lines past the buffer are dropped and counted,
+    /// `flush()` gives up after its limit, and once a reader drains the pipe every line kept arrives, so that lines
+    /// written plus lines dropped are lines recorded.
+    @Test(.timeLimit(.minutes(1)))
+    func aDescriptorThatDoesNotDrainDropsAndCountsLinesInsteadOfBlocking() throws {
+        var descriptors: [Int32] = [0, 0]
+        try #require(pipe(&descriptors) == 0)
+        defer { close(descriptors[0]) }
+        let log = AccessLog(
+            format: .text, fileDescriptor: descriptors[1],
+            configuration: AccessLogConfiguration(
+                flushThresholdBytes: 1024, bufferLimitBytes: 32 * 1024, flushWaitLimit: .milliseconds(200)))
+        let entry = AccessLog.Entry(
+            method: "GET", target: "/healthz?pad=" + String(repeating: "z", count: 1000), status: 200, bytes: 16,
+            duration: .milliseconds(1), cache: "-")
+        let recorded = 1000
+        for _ in 0..<recorded { log.record(entry) }
+        #expect(log.droppedLines > 0)
+        #expect(log.flush() == false)
+        let received = LockedValue<[UInt8]>([])
+        let readEnd = descriptors[0]
+        let reader = Thread {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+                guard count > 0 else { return }
+                received.withLock { $0 += chunk[0..<count] }
+            }
+        }
+        reader.start()
+        #expect(ServiceHarness.eventually { log.flush() })
+        close(descriptors[1])
+        #expect(ServiceHarness.eventually { reader.isFinished })
+        let lines = received.withLock { $0.split(separator: UInt8(ascii: "\n")).count }
+        #expect(lines > 0)
+        #expect(lines + log.droppedLines == recorded)
     }
 }

@@ -38,6 +38,19 @@ struct GradientdOptionsTests {
         }
     }
 
+    @Test func logBufferComesFromTheFlagOrTheEnvironmentAndReachesTheAccessLog() throws {
+        let defaults = try GradientdOptions(arguments: [], environment: [:])
+        #expect(defaults.accessLogConfiguration == AccessLogConfiguration())
+        #expect(defaults.accessLogConfiguration.bufferLimitBytes == 1 << 20)
+        let flag = try GradientdOptions(arguments: ["--log-buffer=64K"], environment: ["GRADIENTD_LOG_BUFFER": "8M"])
+        #expect(flag.accessLogConfiguration.bufferLimitBytes == 64 << 10)
+        let variable = try GradientdOptions(arguments: [], environment: ["GRADIENTD_LOG_BUFFER": "8M"])
+        #expect(variable.accessLogConfiguration.bufferLimitBytes == 8 << 20)
+        #expect(throws: GradientdOptionsError.self) {
+            try GradientdOptions(arguments: ["--log-buffer", "lots"], environment: [:])
+        }
+    }
+
     @Test func renderQueueComesFromTheFlagOrTheEnvironmentAndReachesTheService() throws {
         #expect(try GradientdOptions(arguments: [], environment: [:]).serviceConfiguration.renderQueueLimit == 64)
         let flag = try GradientdOptions(arguments: ["--render-queue=4096"], environment: [:])

@@ -48,6 +48,11 @@ final class GradientdProcess {
         return text + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// Everything the process wrote, read until it closes its output (when it exits), without signalling it.
+    func outputUntilExit() -> String {
+        text + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// Kills a process still running and waits for it: Foundation's `Process` and its run-loop source keep each
     /// other alive until `waitUntilExit()` has seen the exit, so a process never waited for is leaked.
     deinit {

@@ -52,7 +52,7 @@ struct ServiceEndpointTests {
             "gradientd_requests_total", "gradientd_request_duration_seconds", "gradientd_render_duration_seconds",
             "gradientd_cache_hits_total", "gradientd_cache_misses_total", "gradientd_cache_evictions_total",
             "gradientd_cache_bytes", "gradientd_cache_entries", "gradientd_open_connections",
-            "gradientd_render_queue_depth",
+            "gradientd_render_queue_depth", "gradientd_format_fallbacks_total", "gradientd_log_lines_dropped_total",
         ] {
             #expect(text.contains("# TYPE \(family) "), "\(family)")
         }
