@@ -24,7 +24,7 @@ struct WebPSpeedBenchmark {
     /// Per shape, the largest median of default bytes / smallest-search bytes accepted (a regression bound, a
     /// little above the measured ratio; bench/README.md "WebP at interactive speed").
     static let medianBytesBounds: [String: Double] = [
-        "h1200": 1.05, "d135": 1.25, "v390x3": 1.3, "r1920": 2.0, "h600": 1.1,
+        "h1200": 1.05, "d135": 1.25, "v390x3": 1.45, "r1920": 2.0, "h600": 1.1,
     ]
 
     var options: BenchmarkOptions

@@ -67,7 +67,9 @@ func losslessRoundTripIsBitExact(channels: Int) throws {
     #expect(decoded.rgba == pixels)
 }
 
-@Test(arguments: [WebPSettings(method: 0, effort: 0), WebPSettings(method: 4, effort: 80), .smallest, .fast(pixelCount: 0)])
+@Test(arguments: [
+    WebPSettings(method: 0, effort: 0), WebPSettings(method: 4, effort: 80), .smallest, .fast(pixelCount: 0),
+])
 func everySettingIsLossless(settings: WebPSettings) throws {
     let pixels = frame(width: 100, height: 40, channels: 4, seed: 7)
     let decoded = try WebPDecoder.decode(try encode(pixels, width: 100, height: 40, channels: 4, settings: settings))

@@ -82,7 +82,8 @@ public struct ImageRequest: Sendable, Hashable {
             }
         }
         self.init(
-            spec: spec, formatChoice: choice, quality: quality, compression: compression, isDitherExplicit: parameters.has("dither"),
+            spec: spec, formatChoice: choice, quality: quality, compression: compression,
+            isDitherExplicit: parameters.has("dither"),
             fitsWholeFrame: area <= limits.maxFramePixels,
             scale: try ImageSize(parameters: parameters, limits: limits).scale)
     }
