@@ -28,7 +28,7 @@ public enum ImageEncoderSettings: Sendable, Hashable {
         case .png:
             return GradientPNG.outputVersion
         case .webp(let settings):
-            return "gradientd raster/\(Rasterizer.version) webp/1 libwebp \(WebPEncoder.libraryVersion) "
+            return "gradientd raster/\(Rasterizer.version) webp/2 libwebp \(WebPEncoder.libraryVersion) "
                 + settings.identity
         case .avif(let settings):
             return "gradientd raster/\(Rasterizer.version) avif/1 \(AVIFEncoder.libraryVersion) " + settings.identity

@@ -13,15 +13,18 @@ public struct ImageIdentity: Sendable, Hashable {
     /// How the pixels are encoded.
     public let settings: ImageEncoderSettings
 
-    /// The identity of `request`'s image in `format`, with the format's standard settings (and the request's
-    /// `quality` for AVIF).
+    /// The identity of `request`'s image in `format`, with the format's standard settings (the request's
+    /// `quality` for AVIF; for WebP its `compression`, the fast settings for the frame's size by default).
     public init(request: ImageRequest, format: ImageFormat) {
         let spec = request.spec(for: format)
         switch format {
         case .png:
             self.init(spec: spec, settings: .png)
         case .webp:
-            self.init(spec: spec, settings: .webp(.standard))
+            let settings =
+                request.compression == .smallest
+                ? WebPSettings.smallest : .fast(pixelCount: spec.pixelWidth * spec.pixelHeight)
+            self.init(spec: spec, settings: .webp(settings))
         case .avif:
             var settings = AVIFSettings.standard(bitDepth: Self.avifBitDepth(of: spec))
             if let quality = request.quality { settings.quality = quality }

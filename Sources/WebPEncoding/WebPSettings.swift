@@ -16,7 +16,8 @@ public struct WebPSettings: Sendable, Hashable {
         self.alternatives = alternatives
     }
 
-    /// The service's settings: the smallest of method 6 effort 100, method 2 effort 100 and method 1 effort 100.
+    /// The exhaustive search, `compression=smallest`: the smallest of method 6 effort 100, method 2 effort 100
+    /// and method 1 effort 100.
     ///
     /// Method 6 with effort 100 (libwebp tries every transform and entropy configuration, which the ordered
     /// dither's 8×8 pattern rewards) is the only single setting measured whose median bytes stay at or below
@@ -25,12 +26,30 @@ public struct WebPSettings: Sendable, Hashable {
     /// Pillow's default: h1200 3,840 vs 4,777, d135 6,180 vs 15,654, v390x3 10,231 vs 13,278 (method 4 effort 100
     /// is 13,634 there, method 0 effort 0 16,494). On plain two-colour ramps along one axis it loses to Pillow by up
     /// to 9 %: v2_1080 2,782 bytes against Pillow's 2,560, h2_1080 1,900 against 1,842, v2_256 606 against 594.
-    /// There the fast methods win (method 2: 2,612 / 1,840 / 482; method 1: 2,318 / 1,896 / 508; method 4 effort 80,
-    /// Pillow's setting on this libwebp 1.2.4: 2,562 / 1,844 / 610), so methods 2 and 1 are tried too, for about
-    /// 1.5× the time. The price is time: about 0.5 s for a 1200×630 card and 5 s at 1920×1080 on one loaded core.
-    public static let standard = WebPSettings(
+    /// There the fast methods win (method 2: 2,612 / 1,840 / 482; method 1: 2,318 / 1,896 / 508), so methods 2 and 1
+    /// are tried too. The price is time, about 0.6–1 s of CPU for a 1200×630 card and 10 s at 1920×1080
+    /// (`gradient-bench --webp-speed`, bench/README.md "WebP at interactive speed").
+    public static let smallest = WebPSettings(
         method: 6, effort: 100,
         alternatives: [WebPAttempt(method: 2, effort: 100), WebPAttempt(method: 1, effort: 100)])
+
+    /// The largest frame, in pixels, for which ``fast(pixelCount:)`` also tries method 1 effort 100.
+    public static let fastAlternativePixelLimit = 262_144
+
+    /// The default settings for a frame of `pixelCount` pixels: method 0 effort 100, and up to
+    /// ``fastAlternativePixelLimit`` pixels also method 1 effort 100, the smaller file kept.
+    ///
+    /// Method 0 (libwebp's low-effort path: subtract-green with one fixed predictor, or a palette) is the only
+    /// setting measured that encodes a 1200×630 card within 100 ms of one core: about 15 ms, where methods 1–5
+    /// take 140–300 ms and the exhaustive search 0.6–1 s. On dithered frames with more than 256 colours it is often
+    /// smaller than ``smallest``; on palette frames (256 colours or fewer) and radial backgrounds it is larger
+    /// (bench/README.md "WebP at interactive speed"). Method 1 effort 100 takes about 0.2 µs a pixel (about 25 ms
+    /// at 600×200) and wins on many small palette frames, so it is tried below the limit.
+    public static func fast(pixelCount: Int) -> WebPSettings {
+        WebPSettings(
+            method: 0, effort: 100,
+            alternatives: pixelCount <= fastAlternativePixelLimit ? [WebPAttempt(method: 1, effort: 100)] : [])
+    }
 
     /// Everything in these settings that changes the bytes, for cache keys and ETags, e.g.
     /// `lossless m6 q100 exact` or `lossless m6 q100 or m4 q80 exact`.

@@ -55,7 +55,14 @@ struct BenchmarkOptions {
           --radial-limit N only the first N presets at r1920 (default \(FormatSweep.defaultRadialLimit))
           --iterations N   timed renders per case and format (default 1); the median is reported
 
-        Codec memory (one whole-frame encode with the standard settings; peak RSS growth; one per process):
+        WebP speed (the default WebP settings against compression=smallest, thread CPU time; exits 1 when a 1200x630
+        card's median default encode passes 100 ms or a shape's median bytes pass its bound):
+          swift run -c release gradient-bench --webp-speed bench/data/uigradients.json [--limit N] [--radial-limit N]
+                                              [--shape NAME]...
+          --limit N        only the first N presets (default \(WebPSpeedBenchmark.defaultPresetLimit))
+          --radial-limit N only the first N presets at r1920 (default \(WebPSpeedBenchmark.defaultRadialLimit))
+
+        Codec memory (one whole-frame encode with the query's settings, e.g. compression=smallest; peak RSS growth; one per process):
           swift run -c release gradient-bench --codec-memory webp|avif --query QUERY
         """
 
@@ -88,6 +95,8 @@ struct BenchmarkOptions {
     /// `--skip-corpus` and `--skip-workloads` with `--formats`.
     var skipCorpus = false
     var skipWorkloads = false
+    /// The preset file of `--webp-speed`.
+    var webpSpeedPath: String?
     /// `webp` or `avif` with `--codec-memory`.
     var codecMemory: String?
 
@@ -142,6 +151,9 @@ struct BenchmarkOptions {
                     Self.fail("--codec needs webp:mMqQ or avif:qQsSdD-444|420-aom|rav1e|svt")
                 }
                 codecSettings.append(setting)
+            case "--webp-speed":
+                guard let path = arguments.popFirst() else { Self.fail("--webp-speed needs a path") }
+                webpSpeedPath = path
             case "--formats": formats = true
             case "--radial-limit": radialLimit = Self.count(arguments.popFirst(), option: argument, maximum: 1_000_000)
             case "--skip-corpus": skipCorpus = true

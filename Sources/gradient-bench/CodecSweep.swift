@@ -113,7 +113,7 @@ struct CodecSweep {
             let decoded = try WebPDecoder.decode(webp)
             let expected = frame8.channels == 4 ? pixels : Self.addOpaqueAlpha(pixels)
             guard decoded.rgba == expected else { throw CodecSweepError.notLossless(name: name) }
-            if settings == .standard { try write(webp, name: name + ".webp") }
+            if settings == .smallest { try write(webp, name: name + ".webp") }
             return Measurement(bytes: webp.count, milliseconds: milliseconds, meanError: 0, maximumError: 0)
         case .avif(let settings):
             let input = settings.bitDepth == 8 ? samples.map { UInt16((Int($0) * 255 + 32767) / 65535) } : samples

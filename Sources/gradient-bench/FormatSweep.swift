@@ -14,7 +14,8 @@ import WebPEncoding
 struct FormatSweep {
     /// Presets per corpus shape when `--limit` is not given.
     static let defaultPresetLimit = 8
-    /// Presets of the 1920×1080 radial shape when `--radial-limit` is not given: its WebP takes 5–12 s per preset.
+    /// Presets of the 1920×1080 radial shape when `--radial-limit` is not given: its WebP takes about 0.35 s per
+    /// preset, 5–12 s with `compression=smallest`.
     static let defaultRadialLimit = 3
     /// The file of figures written beside the images.
     static let figuresFileName = "ours.tsv"

@@ -8,6 +8,8 @@ do {
             exit(2)
         }
         try CodecMemoryProbe(codec: codec, query: query).run()
+    } else if let path = options.webpSpeedPath {
+        guard try WebPSpeedBenchmark(options: options, corpusPath: path).run() else { exit(1) }
     } else if let path = options.codecSweepPath, options.formats {
         try FormatSweep(options: options, corpusPath: path).run()
     } else if let path = options.codecSweepPath {

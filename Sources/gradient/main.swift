@@ -221,7 +221,7 @@ case "--help", "-h", "help":
     print(usage)
 case "--version":
     let formats: [(String, ImageEncoderSettings)] = [
-        ("png", .png), ("webp", .webp(.standard)), ("avif", .avif(.standard(bitDepth: 10))),
+        ("png", .png), ("webp", .webp(.fast(pixelCount: .max))), ("avif", .avif(.standard(bitDepth: 10))),
     ]
     print("gradient \(PackageVersion.current)")
     for (name, settings) in formats { print("\(name): \(settings.outputVersion)") }

@@ -109,7 +109,7 @@ struct CommandLineTests {
         #expect(
             lines == [
                 "gradient \(PackageVersion.current)", "png: " + GradientPNG.outputVersion,
-                "webp: " + ImageEncoderSettings.webp(.standard).outputVersion,
+                "webp: " + ImageEncoderSettings.webp(.fast(pixelCount: .max)).outputVersion,
                 "avif: " + ImageEncoderSettings.avif(.standard(bitDepth: 10)).outputVersion,
             ])
     }

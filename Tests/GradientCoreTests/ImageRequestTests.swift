@@ -40,6 +40,26 @@ import Testing
         #expect(try request("colors=red,blue&quality=50&format=auto").quality == 50)
     }
 
+    @Test func readsTheWebPCompression() throws {
+        #expect(try request("colors=red,blue&format=webp").compression == .fast)
+        #expect(try request("colors=red,blue&format=webp&compression=fast").compression == .fast)
+        #expect(try request("colors=red,blue&format=webp&compression=Smallest").compression == .smallest)
+        #expect(try request("colors=red,blue&format=auto&compression=smallest").compression == .smallest)
+        #expect(
+            throws: SpecError.invalidValue(
+                parameter: "compression", token: "max", expected: "one of fast, smallest")
+        ) {
+            try request("colors=red,blue&format=webp&compression=max")
+        }
+    }
+
+    @Test(arguments: ["", "&format=png", "&format=avif"])
+    func refusesACompressionForFormatsThatCannotBeWebP(suffix: String) {
+        let error = #expect(throws: SpecError.self) { try request("colors=red,blue&compression=smallest" + suffix) }
+        #expect(error?.parameter == "compression")
+        #expect(error?.detail.contains("format=webp") == true)
+    }
+
     @Test func refusesSixteenBitWebPAndDropsWebPFromAutoAtSixteenBits() throws {
         let error = #expect(throws: SpecError.self) { try request("colors=red,blue&format=webp&depth=16") }
         #expect(error?.parameter == "depth")

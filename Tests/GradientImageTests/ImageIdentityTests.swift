@@ -40,6 +40,20 @@ import WebPEncoding
         #expect(settings == AVIFSettings.standard(bitDepth: 10))
     }
 
+    @Test func webPCompressionChangesTheIdentityNotThePixels() throws {
+        let query = "colors=ff7e5f,feb47b&angle=135&width=600&height=460&format=webp"
+        let fast = ImageIdentity(request: try request(query), format: .webp)
+        let smallest = ImageIdentity(request: try request(query + "&compression=smallest"), format: .webp)
+        #expect(fast.settings == .webp(.fast(pixelCount: 600 * 460)))
+        #expect(smallest.settings == .webp(.smallest))
+        #expect(fast.etag != smallest.etag && fast.cacheKey != smallest.cacheKey)
+        #expect(fast.outputVersion != smallest.outputVersion)
+        let fastFile = try ImageRenderer.renderImage(fast)
+        let smallestFile = try ImageRenderer.renderImage(smallest)
+        #expect(fastFile != smallestFile)
+        #expect(try WebPDecoder.decode(fastFile).rgba == WebPDecoder.decode(smallestFile).rgba)
+    }
+
     @Test(arguments: [
         "colors=ff7e5f,feb47b&dir=horizontal&width=97&height=31",
         "type=radial&colors=red,transparent&width=40&height=50",

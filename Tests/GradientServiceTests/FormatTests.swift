@@ -107,12 +107,25 @@ struct FormatTests {
     @Test(arguments: [
         ("format=gif", "format"), ("format=webp&depth=16", "depth"), ("quality=50", "quality"),
         ("format=avif&quality=0", "quality"), ("format=avif&width=4097&height=4096", "format"),
+        ("format=webp&compression=max", "compression"), ("compression=smallest", "compression"),
+        ("format=avif&compression=smallest", "compression"),
     ])
     func badFormatParametersAre400NamingTheParameter(suffix: String, parameter: String) throws {
         let response = try ServiceHarness().record("/gradient?colors=red,blue&" + suffix)
         #expect(response.head.status == 400)
         let problem = try ProblemJSON(response.body)
         #expect(problem.parameter == parameter)
+    }
+
+    @Test func webPCompressionSmallestHasItsOwnETagAndTheSamePixels() throws {
+        let harness = ServiceHarness()
+        let query = "/gradient?colors=ff7e5f,feb47b&angle=135&width=300&height=160&format=webp"
+        let fast = try harness.record(query)
+        let smallest = try harness.record(query + "&compression=smallest")
+        #expect(fast.head.status == 200 && smallest.head.status == 200)
+        #expect(fast.head.headers["ETag"] != smallest.head.headers["ETag"])
+        #expect(fast.body != smallest.body)
+        #expect(try WebPDecoder.decode(fast.body).rgba == WebPDecoder.decode(smallest.body).rgba)
     }
 
     @Test func aFullFrameMemoryBudgetAnswers503WithRetryAfterAndPNGStillStreams() throws {

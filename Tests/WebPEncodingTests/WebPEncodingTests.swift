@@ -38,7 +38,7 @@ private func rgba(_ pixels: [UInt8], channels: Int) -> [UInt8] {
 }
 
 private func encode(
-    _ pixels: [UInt8], width: Int, height: Int, channels: Int, settings: WebPSettings = .standard
+    _ pixels: [UInt8], width: Int, height: Int, channels: Int, settings: WebPSettings = .smallest
 )
     throws -> [UInt8]
 {
@@ -67,7 +67,9 @@ func losslessRoundTripIsBitExact(channels: Int) throws {
     #expect(decoded.rgba == pixels)
 }
 
-@Test(arguments: [WebPSettings(method: 0, effort: 0), WebPSettings(method: 4, effort: 80), .standard])
+@Test(arguments: [
+    WebPSettings(method: 0, effort: 0), WebPSettings(method: 4, effort: 80), .smallest, .fast(pixelCount: 0),
+])
 func everySettingIsLossless(settings: WebPSettings) throws {
     let pixels = frame(width: 100, height: 40, channels: 4, seed: 7)
     let decoded = try WebPDecoder.decode(try encode(pixels, width: 100, height: 40, channels: 4, settings: settings))
@@ -121,8 +123,16 @@ func everySettingIsLossless(settings: WebPSettings) throws {
         let m6 = try encode(input, width: 90, height: 40, channels: 3, settings: WebPSettings(method: 6, effort: 100))
         let m2 = try encode(input, width: 90, height: 40, channels: 3, settings: WebPSettings(method: 2, effort: 100))
         let m1 = try encode(input, width: 90, height: 40, channels: 3, settings: WebPSettings(method: 1, effort: 100))
-        let both = try encode(input, width: 90, height: 40, channels: 3, settings: .standard)
+        let both = try encode(input, width: 90, height: 40, channels: 3, settings: .smallest)
         #expect(both == [m6, m2, m1].min { $0.count < $1.count })
     }
-    #expect(WebPSettings.standard.identity == "lossless m6 q100 or m2 q100 or m1 q100 exact")
+    #expect(WebPSettings.smallest.identity == "lossless m6 q100 or m2 q100 or m1 q100 exact")
+}
+
+@Test func fastSettingsTryMethodOneOnlyOnSmallFrames() {
+    let limit = WebPSettings.fastAlternativePixelLimit
+    #expect(WebPSettings.fast(pixelCount: 600 * 200).identity == "lossless m0 q100 or m1 q100 exact")
+    #expect(WebPSettings.fast(pixelCount: limit).identity == "lossless m0 q100 or m1 q100 exact")
+    #expect(WebPSettings.fast(pixelCount: limit + 1).identity == "lossless m0 q100 exact")
+    #expect(WebPSettings.fast(pixelCount: 1200 * 630).identity == "lossless m0 q100 exact")
 }

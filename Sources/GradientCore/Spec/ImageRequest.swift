@@ -9,6 +9,8 @@ public struct ImageRequest: Sendable, Hashable {
     public var formatChoice: FormatChoice
     /// AVIF's `quality`, 1–100, when given; nil for the measured default.
     public var quality: Int?
+    /// WebP's `compression`: ``WebPCompression/fast`` unless `compression=smallest` was given.
+    public var compression: WebPCompression
     /// Whether `dither` was given; without it, AVIF is rendered undithered.
     public var isDitherExplicit: Bool
     /// Whether the image fits the whole-frame formats' pixel limit.
@@ -19,21 +21,24 @@ public struct ImageRequest: Sendable, Hashable {
     /// Creates a request from already-validated parts.
     public init(
         spec: GradientSpec, formatChoice: FormatChoice = .fixed(.png), quality: Int? = nil,
-        isDitherExplicit: Bool = false, fitsWholeFrame: Bool = true, scale: Double = 1
+        compression: WebPCompression = .fast, isDitherExplicit: Bool = false, fitsWholeFrame: Bool = true,
+        scale: Double = 1
     ) {
         self.spec = spec
         self.formatChoice = formatChoice
         self.quality = quality
+        self.compression = compression
         self.isDitherExplicit = isDitherExplicit
         self.fitsWholeFrame = fitsWholeFrame
         self.scale = scale
     }
 
     /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order), as
-    /// ``GradientSpec/init(queryItems:limits:)`` and also `format` and `quality`.
+    /// ``GradientSpec/init(queryItems:limits:)`` and also `format`, `quality` and `compression`.
     ///
     /// Refused with a ``SpecError``: a format other than `png`, `webp`, `avif`, `auto`; `quality` outside 1–100 or
-    /// with a format that cannot be AVIF; `format=webp` with `depth=16`; `format=webp|avif` past
+    /// with a format that cannot be AVIF; `compression` other than `fast` or `smallest`, or with a format that
+    /// cannot be WebP; `format=webp` with `depth=16`; `format=webp|avif` past
     /// ``SpecLimits/maxFramePixels``. With `format=auto`, the formats that cannot hold the image drop out of the
     /// negotiation instead.
     public init(queryItems: [(name: String, value: String)], limits: SpecLimits = .standard) throws(SpecError) {
@@ -54,6 +59,14 @@ public struct ImageRequest: Sendable, Hashable {
             }
             quality = value
         }
+        let compression = try parameters.keyword(
+            "compression", Dictionary(uniqueKeysWithValues: WebPCompression.allCases.map { ($0.rawValue, $0) }),
+            default: .fast)
+        if parameters.has("compression") && choice != .fixed(.webp) && choice != .auto {
+            throw .conflictingParameters(
+                parameter: "compression", other: "format",
+                reason: "compression applies to WebP only: add format=webp (or format=auto)")
+        }
         let spec = try GradientSpec(parameters: parameters, limits: limits)
         let area = spec.pixelWidth * spec.pixelHeight
         if case .fixed(let format) = choice {
@@ -69,7 +82,8 @@ public struct ImageRequest: Sendable, Hashable {
             }
         }
         self.init(
-            spec: spec, formatChoice: choice, quality: quality, isDitherExplicit: parameters.has("dither"),
+            spec: spec, formatChoice: choice, quality: quality, compression: compression,
+            isDitherExplicit: parameters.has("dither"),
             fitsWholeFrame: area <= limits.maxFramePixels,
             scale: try ImageSize(parameters: parameters, limits: limits).scale)
     }
