@@ -14,7 +14,9 @@ public enum WebPEncoder {
     /// Lossless WebP of an 8-bit frame; `channels` 3 (RGB) or 4 (RGBA, straight alpha); rows are tightly packed,
     /// `pixels.count == width*height*channels`. Colour under alpha 0 is preserved (libwebp's `exact`), so decoded
     /// pixels equal the input bit for bit. libwebp runs on the calling thread (`thread_level` 0). With
-    /// ``WebPSettings/alternatives``, the frame is encoded once per attempt and the smallest file is returned.
+    /// ``WebPSettings/alternatives`` (and ``WebPSettings/paletteAlternatives`` when the frame holds at most
+    /// ``WebPColorCount/paletteLimit`` colours), the frame is encoded once per attempt and the smallest file is
+    /// returned.
     public static func encode(
         pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int, settings: WebPSettings
     ) throws(WebPEncodingError) -> [UInt8] {
@@ -25,7 +27,12 @@ public enum WebPEncoder {
         guard pixels.count == width * height * channels, let base = pixels.baseAddress else {
             throw .pixelCountMismatch(expected: width * height * channels, actual: pixels.count)
         }
-        let attempts = [WebPAttempt(method: settings.method, effort: settings.effort)] + settings.alternatives
+        var attempts = [WebPAttempt(method: settings.method, effort: settings.effort)] + settings.alternatives
+        if !settings.paletteAlternatives.isEmpty
+            && WebPColorCount.fitsPalette(pixels: pixels, pixelCount: width * height, channels: channels)
+        {
+            attempts += settings.paletteAlternatives
+        }
         for attempt in attempts where !(0...6).contains(attempt.method) || !(0...100).contains(attempt.effort) {
             throw .invalidSettings(method: attempt.method, effort: attempt.effort)
         }

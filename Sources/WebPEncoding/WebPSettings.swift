@@ -7,13 +7,20 @@ public struct WebPSettings: Sendable, Hashable {
     public var effort: Int
     /// Further method and effort pairs to encode with; the smallest file of all is kept (the first on a tie).
     public var alternatives: [WebPAttempt]
+    /// Method and effort pairs encoded with as well when the frame holds at most
+    /// ``WebPColorCount/paletteLimit`` distinct colours (libwebp then codes it with a palette, where its higher
+    /// methods find far more than method 0); the smallest file of all is kept.
+    public var paletteAlternatives: [WebPAttempt]
 
     /// Settings with the given method (0...6) and effort (0...100), and alternatives to try; out-of-range values
     /// are refused by ``WebPEncoder/encode(pixels:width:height:channels:settings:)``.
-    public init(method: Int, effort: Int, alternatives: [WebPAttempt] = []) {
+    public init(
+        method: Int, effort: Int, alternatives: [WebPAttempt] = [], paletteAlternatives: [WebPAttempt] = []
+    ) {
         self.method = method
         self.effort = effort
         self.alternatives = alternatives
+        self.paletteAlternatives = paletteAlternatives
     }
 
     /// The exhaustive search, `compression=smallest`: the smallest of method 6 effort 100, method 2 effort 100
@@ -36,25 +43,31 @@ public struct WebPSettings: Sendable, Hashable {
     /// The largest frame, in pixels, for which ``fast(pixelCount:)`` also tries method 1 effort 100.
     public static let fastAlternativePixelLimit = 262_144
 
-    /// The default settings for a frame of `pixelCount` pixels: method 0 effort 100, and up to
-    /// ``fastAlternativePixelLimit`` pixels also method 1 effort 100, the smaller file kept.
+    /// The default settings for a frame of `pixelCount` pixels: method 0 effort 100, and also method 1 effort 100
+    /// up to ``fastAlternativePixelLimit`` pixels or, on larger frames, when the frame holds at most
+    /// ``WebPColorCount/paletteLimit`` colours; the smaller file kept.
     ///
     /// Method 0 (libwebp's low-effort path: subtract-green with one fixed predictor, or a palette) is the only
     /// setting measured that encodes a 1200×630 card within 100 ms of one core: about 15 ms, where methods 1–5
     /// take 140–300 ms and the exhaustive search 0.6–1 s. On dithered frames with more than 256 colours it is often
     /// smaller than ``smallest``; on palette frames (256 colours or fewer) and radial backgrounds it is larger
     /// (bench/README.md "WebP at interactive speed"). Method 1 effort 100 takes about 0.2 µs a pixel (about 25 ms
-    /// at 600×200) and wins on many small palette frames, so it is tried below the limit.
+    /// at 600×200) and wins on many small palette frames, so it is tried below the limit. On a larger palette
+    /// frame method 0 can be ten times method 1's bytes (a 159-colour 1170×2532 splash: 81,634 against 8,130
+    /// bytes), so method 1 is tried there too, for about half a second at that size.
     public static func fast(pixelCount: Int) -> WebPSettings {
-        WebPSettings(
-            method: 0, effort: 100,
-            alternatives: pixelCount <= fastAlternativePixelLimit ? [WebPAttempt(method: 1, effort: 100)] : [])
+        let methodOne = [WebPAttempt(method: 1, effort: 100)]
+        return pixelCount <= fastAlternativePixelLimit
+            ? WebPSettings(method: 0, effort: 100, alternatives: methodOne)
+            : WebPSettings(method: 0, effort: 100, paletteAlternatives: methodOne)
     }
 
     /// Everything in these settings that changes the bytes, for cache keys and ETags, e.g.
     /// `lossless m6 q100 exact` or `lossless m6 q100 or m4 q80 exact`.
     public var identity: String {
-        "lossless m\(method) q\(effort)" + alternatives.map { " or m\($0.method) q\($0.effort)" }.joined() + " exact"
+        let palette = paletteAlternatives.map { " or m\($0.method) q\($0.effort)" }.joined()
+        return "lossless m\(method) q\(effort)" + alternatives.map { " or m\($0.method) q\($0.effort)" }.joined()
+            + (palette.isEmpty ? "" : palette + " at most \(WebPColorCount.paletteLimit) colours") + " exact"
     }
 }
 

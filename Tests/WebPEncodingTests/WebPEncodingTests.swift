@@ -129,10 +129,51 @@ func everySettingIsLossless(settings: WebPSettings) throws {
     #expect(WebPSettings.smallest.identity == "lossless m6 q100 or m2 q100 or m1 q100 exact")
 }
 
-@Test func fastSettingsTryMethodOneOnlyOnSmallFrames() {
+@Test func fastSettingsTryMethodOneOnSmallFramesAndLargePaletteFrames() {
     let limit = WebPSettings.fastAlternativePixelLimit
-    #expect(WebPSettings.fast(pixelCount: 600 * 200).identity == "lossless m0 q100 or m1 q100 exact")
-    #expect(WebPSettings.fast(pixelCount: limit).identity == "lossless m0 q100 or m1 q100 exact")
-    #expect(WebPSettings.fast(pixelCount: limit + 1).identity == "lossless m0 q100 exact")
-    #expect(WebPSettings.fast(pixelCount: 1200 * 630).identity == "lossless m0 q100 exact")
+    let small = "lossless m0 q100 or m1 q100 exact"
+    let large = "lossless m0 q100 or m1 q100 at most 256 colours exact"
+    #expect(WebPSettings.fast(pixelCount: 600 * 200).identity == small)
+    #expect(WebPSettings.fast(pixelCount: limit).identity == small)
+    #expect(WebPSettings.fast(pixelCount: limit + 1).identity == large)
+    #expect(WebPSettings.fast(pixelCount: 1200 * 630).identity == large)
+}
+
+/// A frame of `width` × `height` RGB pixels whose colour is `colors(x, y)` (a colour index spread over the channels).
+private func indexedFrame(width: Int, height: Int, colors: (Int, Int) -> Int) -> [UInt8] {
+    (0..<(width * height)).flatMap { index -> [UInt8] in
+        let color = colors(index % width, index / width)
+        return [UInt8(color & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(truncatingIfNeeded: color &* 37)]
+    }
+}
+
+@Test(arguments: [1, 2, 255, 256, 257, 4000])
+func paletteCountStopsPastTwoHundredFiftySixColours(colorCount: Int) {
+    let pixels = indexedFrame(width: 97, height: 53) { x, y in (x * 7 + y * 97) % colorCount }
+    let fits = pixels.withUnsafeBytes { WebPColorCount.fitsPalette(pixels: $0, pixelCount: 97 * 53, channels: 3) }
+    #expect(fits == (colorCount <= 256))
+}
+
+@Test func paletteCountTellsColoursApartByAlpha() {
+    // 200 colours, each at two alpha values: 400 distinct RGBA colours, 200 distinct RGB triples.
+    let pixels = (0..<400).flatMap { index -> [UInt8] in [UInt8(index % 200), 9, 9, index < 200 ? 255 : 128] }
+    let fits = pixels.withUnsafeBytes { WebPColorCount.fitsPalette(pixels: $0, pixelCount: 400, channels: 4) }
+    #expect(!fits)
+    let opaque = pixels.withUnsafeBytes { WebPColorCount.fitsPalette(pixels: $0, pixelCount: 200, channels: 4) }
+    #expect(opaque)
+}
+
+@Test func paletteAlternativesApplyOnlyToFramesThatFitAPalette() throws {
+    let (width, height) = (700, 400)
+    let settings = WebPSettings.fast(pixelCount: width * height)
+    let paletted = indexedFrame(width: width, height: height) { x, y in (x / 3 + (x ^ y) % 8) % 160 }
+    let ramp = frame(width: width, height: height, channels: 3, seed: 11)
+    let methodZero = WebPSettings(method: 0, effort: 100)
+    let methodOne = WebPSettings(method: 1, effort: 100)
+    let palettedFast = try encode(paletted, width: width, height: height, channels: 3, settings: settings)
+    let palettedZero = try encode(paletted, width: width, height: height, channels: 3, settings: methodZero)
+    let palettedOne = try encode(paletted, width: width, height: height, channels: 3, settings: methodOne)
+    #expect(palettedFast == [palettedZero, palettedOne].min { $0.count < $1.count })
+    let rampFast = try encode(ramp, width: width, height: height, channels: 3, settings: settings)
+    #expect(rampFast == (try encode(ramp, width: width, height: height, channels: 3, settings: methodZero)))
 }
