@@ -4,6 +4,10 @@ Workloads (saturated ramps, dither off; reference figures): in-process `gradient
 encode, PNG kept in memory) against pycairo (render + write_to_png into memory); whole process, `gradient render`
 against ImageMagick's `convert` for the 1080p vertical image; the peak RSS of `gradient render` for 8192×4096.
 
+Workloads against skia-python (1920x1080, dither on, one thread, render + PNG in memory): `gradient-bench --workload
+W --dither on --sequential` against skia-python drawing the same gradient, interleaved over several rounds, medians
+compared. Exits 1 when d3_1080 or r2_1080 is below 5x skia-python's speed, or v2_1080 or h2_1080 below 13x.
+
 Corpus (the default settings, dither on, on real gradients; dither off labelled as such): `gradient-bench --corpus`
 (one thread, sequential) against skia-python rendering the same gradients with Dither=True and encoding PNG
 in-process, and against Pillow's `optimize=True` PNG of our decoded pixels. Exits 1, listing every miss, when a
@@ -17,7 +21,8 @@ and when skia's pixels are not within a mean of 1.5/255 of ours on the first pre
 gradient for the comparison to mean anything).
 
 Usage: python3 bench/render_peers.py [--iterations N] [--bin DIR] [--corpus PATH] [--limit N] [--pillow-limit N]
-                                     [--corpus-iterations N] [--shape NAME]... [--skip-workloads]
+                                     [--corpus-iterations N] [--shape NAME]... [--skip-workloads] [--skip-corpus]
+                                     [--workload NAME]... [--skia-rounds N] [--skia-iterations N]
 """
 import argparse
 import json
