@@ -49,7 +49,15 @@ def device_size(shape):
 def skia_shader(shape, colors):
     kind, _, _, _, angle = SHAPES[shape]
     width, height = device_size(shape)
+    return skia_geometry_shader(kind, width, height, angle, colors)
+
+
+def skia_geometry_shader(kind, width, height, angle, colors):
+    """A linear gradient at CSS `angle` through the centre, a farthest-corner ellipse ("radial") or a farthest-corner
+    circle ("circle") centred in a `width` × `height` device image, with `colors` as evenly spaced stops."""
     stops = [argb(c) for c in colors]
+    if kind == "circle":
+        return skia.GradientShader.MakeRadial(skia.Point(width / 2, height / 2), math.hypot(width / 2, height / 2), stops)
     if kind == "linear":
         a = math.radians(angle)
         length = abs(width * math.sin(a)) + abs(height * math.cos(a))
@@ -65,8 +73,13 @@ def skia_shader(shape, colors):
 def skia_png(shape, colors):
     """Renders the gradient with skia-python, dithered, and returns its PNG bytes (in memory)."""
     width, height = device_size(shape)
+    return skia_shader_png(width, height, skia_shader(shape, colors))
+
+
+def skia_shader_png(width, height, shader):
+    """Draws `shader` over a `width` × `height` raster surface, dithered, and returns its PNG bytes (in memory)."""
     surface = skia.Surface(width, height)
-    surface.getCanvas().drawPaint(skia.Paint(Shader=skia_shader(shape, colors), Dither=True))
+    surface.getCanvas().drawPaint(skia.Paint(Shader=shader, Dither=True))
     return bytes(surface.makeImageSnapshot().encodeToData(skia.EncodedImageFormat.kPNG, 100))
 
 

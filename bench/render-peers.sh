@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Renders the benchmark workloads (pycairo, ImageMagick) and the preset corpus (skia-python, Pillow optimize) with
-# gradientd's engine and its peers in one run, prints the ratios and exits 1 when a corpus target is missed.
+# gradientd's engine and its peers in one run, and the 1080p workloads against skia-python; prints the ratios and
+# exits 1 when a target is missed.
 # Run on demand (not part of CI): bash bench/render-peers.sh [--iterations N] [--corpus PATH] [--limit N]
-#   [--pillow-limit N] [--corpus-iterations N] [--shape NAME]... [--skip-workloads]   (see bench/render_peers.py)
+#   [--pillow-limit N] [--corpus-iterations N] [--shape NAME]... [--skip-workloads] [--skip-corpus]
+#   [--workload NAME]... [--skia-rounds N] [--skia-iterations N]   (see bench/render_peers.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ " $* " != *" --skip-workloads "* ]]; then

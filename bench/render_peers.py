@@ -4,6 +4,10 @@ Workloads (saturated ramps, dither off; reference figures): in-process `gradient
 encode, PNG kept in memory) against pycairo (render + write_to_png into memory); whole process, `gradient render`
 against ImageMagick's `convert` for the 1080p vertical image; the peak RSS of `gradient render` for 8192×4096.
 
+Workloads against skia-python (1920x1080, dither on, one thread, render + PNG in memory): `gradient-bench --workload
+W --dither on --sequential` against skia-python drawing the same gradient, interleaved over several rounds, medians
+compared. Exits 1 when d3_1080 or r2_1080 is below 5x skia-python's speed, or v2_1080 or h2_1080 below 13x.
+
 Corpus (the default settings, dither on, on real gradients; dither off labelled as such): `gradient-bench --corpus`
 (one thread, sequential) against skia-python rendering the same gradients with Dither=True and encoding PNG
 in-process, and against Pillow's `optimize=True` PNG of our decoded pixels. Exits 1, listing every miss, when a
@@ -17,7 +21,8 @@ and when skia's pixels are not within a mean of 1.5/255 of ours on the first pre
 gradient for the comparison to mean anything).
 
 Usage: python3 bench/render_peers.py [--iterations N] [--bin DIR] [--corpus PATH] [--limit N] [--pillow-limit N]
-                                     [--corpus-iterations N] [--shape NAME]... [--skip-workloads]
+                                     [--corpus-iterations N] [--shape NAME]... [--skip-workloads] [--skip-corpus]
+                                     [--workload NAME]... [--skia-rounds N] [--skia-iterations N]
 """
 import argparse
 import json
@@ -99,6 +104,80 @@ def workloads_section(args):
               f" speed-up {theirs_ms / ours_ms:.1f}x")
         big = [gradient, "render", "type=radial&colors=red,blue&width=8192&height=4096", "-o", os.path.join(directory, "big.png")]
         print(f"peak RSS of gradient render for 8192x4096 radial: {peak_rss_kib(big) / 1024:.1f} MiB")
+
+
+# The saturated 1080p workloads against skia-python (dither on, one thread, render + PNG): name -> (skia geometry
+# kind, CSS angle, stops, target speed-up). Mirrors BenchmarkQuery.workloads in Sources/gradient-bench.
+SKIA_WORKLOADS = {
+    "v2_1080": ("linear", 180, ["#ff0000", "#0000ff"], 13.0),
+    "h2_1080": ("linear", 90, ["#ff0000", "#0000ff"], 13.0),
+    "d3_1080": ("linear", 45, ["#ff0000", "#00ff00", "#0000ff"], 5.0),
+    "r2_1080": ("circle", None, ["#ff0000", "#0000ff"], 5.0),
+}
+SKIA_WORKLOAD_SIZE = (1920, 1080)
+
+
+def skia_workloads_section(args):
+    """Times the 1080p workloads, dither on, against skia-python; returns the list of missed targets.
+
+    Interleaved: each round runs, workload by workload, one `gradient-bench --workload W --dither on --sequential`
+    process (its in-process median of `--skia-iterations` timed runs after a warm-up), then skia-python's median of
+    as many runs; the figures are the medians over `--skia-rounds` rounds, so both sides see the same load on a
+    shared machine. Before timing, skia's pixels must be within a mean of 1.5/255 of ours (the same gradient)."""
+    width, height = SKIA_WORKLOAD_SIZE
+    bench = os.path.join(args.bin, "gradient-bench")
+    names = args.workload or list(SKIA_WORKLOADS)
+    print(f"== Workloads against skia-python: 1920x1080, dither on, one thread, render + PNG in memory;"
+          f" {args.skia_rounds} interleaved rounds of {args.skia_iterations} timed runs each ==")
+    shaders, misses = {}, []
+    with tempfile.TemporaryDirectory() as directory:
+        for name in names:
+            kind, angle, colors, _ = SKIA_WORKLOADS[name]
+            shaders[name] = corpus_peers.skia_geometry_shader(kind, width, height, angle, colors)
+            ours_file = os.path.join(directory, name + ".png")
+            query = next(row for row in workload_queries(bench) if row["workload"] == name)["query"]
+            subprocess.run([os.path.join(args.bin, "gradient"), "render", query, "-o", ours_file], check=True)
+            with open(ours_file, "rb") as handle:
+                mean, identical = corpus_peers.mean_difference(
+                    handle.read(), corpus_peers.skia_shader_png(width, height, shaders[name]))
+            print(f"{name}: skia-python's pixels against ours: mean difference {mean:.3f}/255, identical {identical:.1%}")
+            if mean > PEER_MEAN_DIFFERENCE_LIMIT:
+                misses.append(f"peer check: {name}: skia-python's pixels differ from ours by a mean of {mean:.2f}/255"
+                              f" (limit {PEER_MEAN_DIFFERENCE_LIMIT}/255): the peer does not draw the same gradient")
+    ours = {name: [] for name in names}
+    theirs = {name: [] for name in names}
+    for _ in range(args.skia_rounds):
+        for name in names:
+            command = [bench, "--json", "--workload", name, "--dither", "on", "--sequential",
+                       "--iterations", str(args.skia_iterations)]
+            row = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+            ours[name].append(row["median_ms"])
+            corpus_peers.skia_shader_png(width, height, shaders[name])
+            times = []
+            for _ in range(args.skia_iterations):
+                start = time.perf_counter()
+                corpus_peers.skia_shader_png(width, height, shaders[name])
+                times.append((time.perf_counter() - start) * 1000)
+            theirs[name].append(statistics.median(times))
+    print(f"{'workload':9} {'ours ms median (min-max)':>26} {'skia ms median (min-max)':>26} {'speed-up':>9} {'target':>7}")
+    for name in names:
+        target = SKIA_WORKLOADS[name][3]
+        ours_ms, skia_ms = statistics.median(ours[name]), statistics.median(theirs[name])
+        speed_up = skia_ms / ours_ms
+        print(f"{name:9} {ours_ms:8.1f} ({min(ours[name]):.1f}-{max(ours[name]):.1f}){'':>5}"
+              f" {skia_ms:8.1f} ({min(theirs[name]):.1f}-{max(theirs[name]):.1f}){'':>3} {speed_up:8.2f}x {target:6g}x")
+        if speed_up < target:
+            misses.append(f"time: workload {name}: median render + encode {ours_ms:.1f} ms against skia-python's"
+                          f" {skia_ms:.1f} ms = {speed_up:.2f}x faster (target >= {target:g}x; dither on, one thread,"
+                          f" {args.skia_rounds} rounds)")
+    return misses
+
+
+def workload_queries(bench):
+    """The workloads' queries with dither on, as gradient-bench names them (one warm-up and run each, raster only)."""
+    output = subprocess.run([bench, "--json", "--raster-only", "--dither", "on", "--iterations", "1"],
+                            check=True, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in output.splitlines()]
 
 
 # The corpus targets (issue 13) and the tolerance that proves the skia-python peer draws the same gradient.
@@ -249,19 +328,27 @@ def main():
     parser.add_argument("--check-presets", type=int, default=3, help="presets per shape whose skia pixels are compared")
     parser.add_argument("--corpus-iterations", type=int, default=1, help="timed runs per corpus case after a warm-up")
     parser.add_argument("--shape", action="append", choices=list(corpus_peers.SHAPES), help="only this shape (repeatable)")
-    parser.add_argument("--skip-workloads", action="store_true", help="only the corpus section")
+    parser.add_argument("--skip-workloads", action="store_true", help="no pycairo and ImageMagick workloads")
+    parser.add_argument("--skip-corpus", action="store_true", help="no corpus section")
+    parser.add_argument("--workload", action="append", choices=list(SKIA_WORKLOADS),
+                        help="only this workload against skia-python (repeatable)")
+    parser.add_argument("--skia-rounds", type=int, default=7, help="interleaved rounds of the skia-python workloads")
+    parser.add_argument("--skia-iterations", type=int, default=3, help="timed runs per side, workload and round")
     args = parser.parse_args()
     if not args.skip_workloads:
         print("== Workloads (saturated ramps; dither off unless labelled; reference, no target) ==")
         workloads_section(args)
         print()
-    misses = corpus_section(args)
+    misses = skia_workloads_section(args)
+    print()
+    if not args.skip_corpus:
+        misses += corpus_section(args)
     if misses:
         print(f"\nFAIL: {len(misses)} target(s) missed:")
         for miss in misses:
             print(f"  - {miss}")
         sys.exit(1)
-    print("\nPASS: every corpus target met")
+    print("\nPASS: every target met")
 
 
 if __name__ == "__main__":

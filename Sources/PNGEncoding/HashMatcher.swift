@@ -125,6 +125,9 @@ struct HashMatcher {
         while position < rowLength {
             let match = pending
             if position <= lastKey { insert(current + position, absolute: rowStart + position) }
+            // The next position's copy, when the lazy step looked for it: still the one a literal here leads to,
+            // since a literal inserts nothing and keeps the last distance.
+            var lookahead: (length: Int, distance: Int)? = nil
             if match.length >= 3 && match.length < Self.goodEnoughLength && position + 1 < rowLength {
                 let next = findMatch(
                     current, at: position + 1, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
@@ -134,26 +137,39 @@ struct HashMatcher {
                     pending = next
                     continue
                 }
+                lookahead = next
             }
             let extraBits = match.length >= 3 ? DeflateDistanceCode(distance: match.distance).extraBitCount : 0
             if match.length >= 3 && match.length * literalBits >= copyBits + extraBits {
                 tokens.append(TokenBlock.match(length: match.length, distance: match.distance))
-                let end = position + match.length
-                var inside = position + 1
-                while inside < end && inside <= lastKey {
-                    insert(current + inside, absolute: rowStart + inside)
-                    inside += 1
-                }
+                let end = position &+ match.length
+                insertRange(current, from: position &+ 1, to: min(end, lastKey &+ 1), rowStart: rowStart)
                 position = end
                 lastDistance = match.distance
+                lookahead = nil
             } else {
                 tokens.append(TokenBlock.literal(current[position]))
                 position += 1
             }
             if position < rowLength {
-                pending = findMatch(
-                    current, at: position, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
+                pending =
+                    lookahead
+                    ?? findMatch(current, at: position, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
             }
+        }
+    }
+
+    /// Inserts the positions `start..<end` of the current row (none when `end <= start`), in order.
+    @inline(__always)
+    private func insertRange(_ current: UnsafePointer<UInt8>, from start: Int, to end: Int, rowStart: Int) {
+        let keyLength = search.keyLength
+        var inside = start
+        while inside < end {
+            let slot = Self.hash(current + inside, keyLength: keyLength)
+            let absolute = rowStart &+ inside
+            links[absolute & (SlidingWindow.size - 1)] = heads[slot]
+            heads[slot] = Int32(truncatingIfNeeded: absolute)
+            inside &+= 1
         }
     }
 
@@ -176,10 +192,20 @@ struct HashMatcher {
         let absolute = rowStart + position
         var candidate = Int(heads[Self.hash(current + position, keyLength: search.keyLength)])
         var steps = 0
+        let scan = current + position
         while candidate >= oldest && steps < search.maximumChainSteps {
             let distance = absolute - candidate
             guard distance <= SlidingWindow.size else { break }
-            let length = RowMatcher.matchLength(current + position, current + position - distance, limit: limit)
+            // A longer copy than the best matches the byte at the best's length: most candidates end there.
+            guard bestLength < limit else { break }
+            if scan[bestLength] != (scan - distance)[bestLength] {
+                let next = Int(links[candidate & (SlidingWindow.size - 1)])
+                guard next < candidate else { break }
+                candidate = next
+                steps += 1
+                continue
+            }
+            let length = RowMatcher.matchLength(scan, scan - distance, limit: limit)
             if length > bestLength {
                 bestLength = length
                 bestDistance = distance

@@ -12,7 +12,7 @@ struct BenchmarkOptions {
 
         Workloads mode (saturated two- and three-colour ramps):
           swift run -c release gradient-bench [--json] [--iterations N] [--workload NAME]... [--raster-only]
-                                              [--sequential]
+                                              [--sequential] [--dither on|off]
           --json           one JSON line per workload and dither setting
           --raster-only    time the rasterizer alone (no PNG encoding); png_bytes is then 0
           --sequential     rasterize and encode on one thread (default: rows rasterized on a second thread while
@@ -21,6 +21,7 @@ struct BenchmarkOptions {
                            is reported
           --workload NAME  only this workload (repeatable): \(BenchmarkQuery.workloads.map(\.name).joined(separator: ", "))
           --query QUERY    time this /gradient query instead of the workloads (named "query"; repeatable)
+          --dither on|off  only this dither setting (default: off, then on)
 
         Corpus mode (every preset of a uiGradients-style JSON file at the shapes users request; one thread):
           swift run -c release gradient-bench --corpus bench/data/uigradients.json [--shape NAME]... [--limit N]

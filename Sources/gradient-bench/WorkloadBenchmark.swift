@@ -1,7 +1,7 @@
 import GradientCore
 import GradientImage
 
-/// Times the original workloads (or the `--query` ones) with dither off and on: the median render + encode of each (or raster only).
+/// Times the original workloads (or the `--query` ones) with dither off and on (or the `--dither` setting alone): the median render + encode of each (or raster only).
 struct WorkloadBenchmark {
     var options: BenchmarkOptions
 
@@ -10,7 +10,8 @@ struct WorkloadBenchmark {
         if !options.json { print("workload  dither  median_ms  png_bytes  query") }
         let selected = options.queries.isEmpty ? BenchmarkQuery.workloads : options.queries
         for workload in selected where options.workloads.isEmpty || options.workloads.contains(workload.name) {
-            for dither in ["off", "on"] {
+            for dithers in [false, true] where options.ditherSettings.contains(dithers) {
+                let dither = dithers ? "on" : "off"
                 let query = workload.query + "&dither=" + dither
                 let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
                 var size = 0

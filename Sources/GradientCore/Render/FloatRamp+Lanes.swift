@@ -125,7 +125,10 @@ extension FloatRamp {
     @inline(__always)
     static func gathered(_ t: SIMD8<Float>, index: SIMD8<Int32>, _ tables: Tables, opaque: Bool) -> PixelLanes {
         let first = Int(index[0])
-        if index == SIMD8(repeating: index[0]) {
+        // One interval for the whole chunk: every lane's index equals the first (OR of the differences' words, which
+        // compiles to vector code where comparing the vectors does not).
+        let differences = unsafeBitCast(index ^ SIMD8(repeating: index[0]), to: (UInt64, UInt64, UInt64, UInt64).self)
+        if differences.0 | differences.1 | differences.2 | differences.3 == 0 {
             return lerp(t, factor: tables.factors[first], bias: tables.biases[first], opaque: opaque)
         }
         var factors = PixelLanes(red: .zero, green: .zero, blue: .zero, alpha: .zero)

@@ -27,9 +27,8 @@ struct RadialRowParameter: RowParameter {
     @inline(__always)
     func t(atCenters centers: SIMD8<Float>) -> SIMD8<Float> {
         let mappedX = centers.multiplied(by: scaleX, adding: offsetX)
-        var squared = mappedX * mappedX + mappedYSquared
-        for lane in 0..<8 { squared[lane] = squared[lane].squareRoot() }
-        return tScale == 1 && tBias == 0 ? squared : squared.multiplied(by: tScale, adding: tBias)
+        let radius = (mappedX * mappedX + mappedYSquared).squareRoot()
+        return tScale == 1 && tBias == 0 ? radius : radius.multiplied(by: tScale, adding: tBias)
     }
 }
 
