@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Checks gradientd against its OpenAPI document: validates openapi.yaml (and that the copy embedded into the service
 # is the same file), starts the given gradientd on a free loopback port, runs schemathesis with every check once per
-# seed (1, 2 and 3) against the document the service serves, stops gradientd and fails on any schemathesis failure.
+# seed (1 to 5, 200 examples per operation) against the document the service serves, stops gradientd and fails on any
+# schemathesis failure.
+#
+# `--checks all` enables every built-in check, positive_data_acceptance (ST202, "schema-valid request rejected": a
+# request openapi.yaml admits answered 4xx) among them, and scripts/schemathesis.toml only widens that check's expected
+# statuses for /gradient.css (its documented 422); nothing disables a check. The data-generation-speed health check is
+# suppressed: it measures how fast this machine draws values from the document's patterns, not the service, and on a
+# busy host it stops a seed before any request is sent.
 #
 # gradientd runs with a render queue and a frame-memory budget no single schemathesis client can fill (HEAD starts
 # renders in the background, so a run of HEAD requests for large images would otherwise queue past the default 64
@@ -18,7 +25,7 @@
 # formats. scripts/schemathesis_hooks.py loads both modules through SCHEMATHESIS_HOOKS.
 #
 # Usage: scripts/schemathesis.sh PATH/TO/gradientd
-# Environment: SCHEMATHESIS_MAX_EXAMPLES (default 100), SCHEMATHESIS_SEEDS (default "1 2 3").
+# Environment: SCHEMATHESIS_MAX_EXAMPLES (default 200), SCHEMATHESIS_SEEDS (default "1 2 3 4 5").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,8 +34,8 @@ if [ $# -ne 1 ] || [ ! -x "$1" ]; then
     exit 2
 fi
 gradientd=$1
-max_examples=${SCHEMATHESIS_MAX_EXAMPLES:-100}
-seeds=${SCHEMATHESIS_SEEDS:-1 2 3}
+max_examples=${SCHEMATHESIS_MAX_EXAMPLES:-200}
+seeds=${SCHEMATHESIS_SEEDS:-1 2 3 4 5}
 schemathesis_version=4.32.5
 validator_version=0.9.0
 
@@ -120,6 +127,7 @@ for seed in $seeds; do
             --seed "$seed" \
             --max-examples "$max_examples" \
             --generation-database none \
+            --suppress-health-check too_slow \
             --request-timeout 120 \
             --no-color
     ) || seed_status=$?
