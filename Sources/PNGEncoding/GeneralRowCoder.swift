@@ -2,8 +2,8 @@ import Glibc
 
 /// Codes rows that are neither repeated nor solid: filtered, then as ``RowMatcher`` copies when the row repeats rows
 /// before it, else through ``HashMatcher`` (searching harder in the first ``leadingSearchBytes``), or for smooth rows
-/// ``SmoothRowMatcher`` (zlib while the sparse rows that open the image last); copies and literals gather in a
-/// ``TokenBlock``.
+/// ``SmoothRowMatcher`` (zlib while the sparse rows that open the image last), or for flat rows (one colour between
+/// a few hard edges) zlib, with the repeated rows right after them; copies and literals gather in a ``TokenBlock``.
 ///
 /// The filter is Sub, except for a row that repeats every dither period (8 pixels), as a dithered vertical gradient's
 /// rows all do: such a row is matched unfiltered, its first period copied from the periodic rows above wherever
@@ -53,6 +53,15 @@ final class GeneralRowCoder {
     /// one preset (its rows denser than this matcher codes well, which ``HashMatcher`` codes better); one in 12
     /// 1.244× worst.
     static let smoothRowZeroShare = 20
+    /// A row with at most one nonzero Sub-filtered byte in this many is flat: runs of one colour between a few hard
+    /// edges (hard stops, stripes, sectors), which zlib codes as copies of the rows above in fewer bytes than the
+    /// structural or smooth matchers. On the 32 CSS gradients of bench/data/css-gradients.txt at 1200×630 nearest to
+    /// or above Pillow's `optimize=True` bytes (bench/png_peers.py): "radial-gradient(circle, #fff 30%, #000 30%)"
+    /// 1.57× → 1.31×, a two-colour 135° split 1.07× → 0.78×, "repeating-conic-gradient(#fff 0 15deg, #000 0 30deg)"
+    /// 1.77× → 1.29× (1.52× with one in 128, which leaves its rows, one nonzero byte in about 108, to the matchers).
+    /// One undithered 1920×1080 radial preset of the first 12 grows by 2.7 % (0.87× Pillow's bytes); the other
+    /// corpus cases keep their bytes.
+    static let flatRowZeroShare = 64
     /// A row with at most one nonzero Sub-filtered byte in this many is sparse (undithered): among the rows that
     /// open the image it goes to zlib, later (unless smooth or copy-coded) to ``HashMatcher/Search/sparseRows``.
     static let sparseRowZeroShare = 8
@@ -96,6 +105,7 @@ final class GeneralRowCoder {
         let count = rowLength - 1
         let isPeriodic = count > periodLength && memcmp(row, row + periodLength, count - periodLength) == 0
         let currentBytes = UnsafeRawBufferPointer(start: current, count: rowLength)
+        isLatestRowInZlib = false
         if isPeriodic {
             matchPeriodic(row, count: count)
             periodIndex?.insert(current, streamOffset: history.currentStreamOffset)
@@ -110,7 +120,12 @@ final class GeneralRowCoder {
             let nonzero = nonzeroCount(current, count: rowLength, limit: trialLimit)
             let isSparse = nonzero <= sparseLimit
             let isSmooth = nonzero <= rowLength / Self.smoothRowZeroShare
-            if tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit) {
+            if nonzero <= rowLength / Self.flatRowZeroShare {
+                try flush(into: stream)
+                try stream.writeGeneralRow(currentBytes)
+                isLatestRowInZlib = true
+                repeatedRowsSinceZlibRow = 0
+            } else if tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit) {
                 try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
             } else if isSparse && leadingBytesRemaining > 0 {
                 leadingBytesRemaining -= rowLength
@@ -154,18 +169,38 @@ final class GeneralRowCoder {
         pendingTokenRowCount += 1
     }
 
+    /// Whether the latest row went to zlib as a flat row: up to ``repeatedRowsInZlib`` repeated rows after it go
+    /// there too (``encodeRepeatedInZlib(into:)``), since switching coders ends a deflate block each time; a longer
+    /// run goes on in a run-row block, whose copies cost less a row than zlib's.
+    private(set) var isLatestRowInZlib = false
+    private var repeatedRowsSinceZlibRow = 0
+    static let repeatedRowsInZlib = 16
+    /// Whether a repeated row now goes to zlib rather than to a run-row block.
+    var keepsRepeatedRowInZlib: Bool { isLatestRowInZlib && repeatedRowsSinceZlibRow < Self.repeatedRowsInZlib }
+
+    /// Codes a row identical to the one before through zlib, Up-filtered: a filter byte and zeros.
+    func encodeRepeatedInZlib(into stream: IDATStream) throws(PNGError) {
+        try stream.writeGeneralRow(zeroUpFilteredRow())
+        repeatedRowsSinceZlibRow += 1
+        history.commitCurrent()
+    }
+
     /// Codes a row identical to the one before as tokens: Up-filtered, so a filter byte and zeros, the zeros as copies
     /// one byte back after a literal zero.
     func encodeRepeated(into stream: IDATStream) throws(PNGError) {
+        let row = zeroUpFilteredRow()
+        matcher.codeZeroRow(history.current)
+        try appendTokenRow(matcher.tokens, row, period: 1, into: stream)
+        history.commitCurrent()
+    }
+
+    /// A repeated row as filtered bytes in the history's current slot: the Up filter byte, then zeros.
+    private func zeroUpFilteredRow() -> UnsafeRawBufferPointer {
         history.materializePendingRuns()
         let current = history.current
-        let rowLength = history.rowLength
         current[0] = 2
-        (current + 1).update(repeating: 0, count: rowLength - 1)
-        matcher.codeZeroRow(current)
-        try appendTokenRow(
-            matcher.tokens, UnsafeRawBufferPointer(start: current, count: rowLength), period: 1, into: stream)
-        history.commitCurrent()
+        (current + 1).update(repeating: 0, count: history.rowLength - 1)
+        return UnsafeRawBufferPointer(start: current, count: history.rowLength)
     }
 
     /// Filters and matches a periodic row; leaves the filtered row in the history's current slot and its tokens in
@@ -281,6 +316,7 @@ final class GeneralRowCoder {
     /// `solidColor` is the row's colour when it is one colour, nil when it repeats the row before.
     func rowCodedElsewhere(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>, solidColor: UnsafePointer<UInt8>?) {
         history.recordRun(kind, pixel: pixel)
+        isLatestRowInZlib = false
         if let solidColor {
             for offset in stride(from: 0, to: periodLength, by: bytesPerPixel) {
                 (previousPeriod + offset).update(from: solidColor, count: bytesPerPixel)
