@@ -87,7 +87,15 @@ final class Connection: ResponseSink {
     func checkTimeouts(at now: ContinuousClock.Instant) -> Disposition {
         core.withLock { core in
             core.lifecycle.holdHeaderTimerWhileNotReading(bufferedOutputBytes: core.output.byteCount, at: now)
-            guard core.lifecycle.expiredTimeout(at: now) == nil else { return .close }
+            switch core.lifecycle.expiredTimeout(at: now) {
+            case nil:
+                break
+            case .write, .sendRate:
+                core.resetsOnClose = true
+                return .close
+            case .header, .idle:
+                return .close
+            }
             core.lifecycle.advanceSendRateWindow(at: now)
             return .keepOpen
         }
@@ -102,10 +110,15 @@ final class Connection: ResponseSink {
         }
     }
 
-    /// Closes the socket; responses still being produced find the client gone.
+    /// Closes the socket; responses still being produced find the client gone. A client closed for not reading (write
+    /// timeout, send rate) is reset: the kernel drops the bytes it still holds for it instead of trickling them out.
     func close() {
         let waiting = core.withLock { core in
             core.isClosed = true
+            if core.resetsOnClose {
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            }
             _ = Glibc.close(socket)
             return core.takeReadyCapacityWaiters()
         }

@@ -31,6 +31,8 @@ struct ConnectionCore: Sendable {
     var isClientGone = false
     var readEOF = false
     var closeWhenFlushed = false
+    /// Whether closing resets the connection (SO_LINGER 0), dropping what the kernel still holds for the client.
+    var resetsOnClose = false
     /// The epoll events currently registered.
     var interest: UInt32
 

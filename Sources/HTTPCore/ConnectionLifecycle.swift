@@ -117,12 +117,15 @@ struct ConnectionLifecycle: Sendable {
     }
 
     /// `bytes` of output were written at `now`; `isFlushed` tells whether none remains, which ends the send-rate
-    /// window.
+    /// window; otherwise output waits, and a window starts unless one is open.
     mutating func outputProgressed(bytes: Int, isFlushed: Bool, at now: Instant) {
         writeStalledSince = isFlushed ? nil : now
         if isFlushed {
             sendWindowStart = nil
-        } else if sendWindowStart != nil {
+        } else if sendWindowStart == nil {
+            sendWindowStart = now
+            sendWindowBytes = 0
+        } else {
             sendWindowBytes += bytes
         }
     }
