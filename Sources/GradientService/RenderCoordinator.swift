@@ -22,7 +22,9 @@ final class RenderCoordinator: Sendable {
 
     let cache: RenderCache
     let pool: RenderPool
-    let frameMemory: FrameMemoryBudget
+    let frameMemory: MemoryBudget
+    /// Bytes the renders parked for slow clients hold (``GradientServiceConfiguration/parkedRenderBytes``).
+    let parkedMemory: MemoryBudget
     private let metrics: ServiceMetrics
     /// Each job's slice for catching a client up (``GradientServiceConfiguration/catchUpSliceBytes``).
     private let catchUpSliceBytes: Int
@@ -30,12 +32,13 @@ final class RenderCoordinator: Sendable {
     private let inFlight = LockedValue<[String: RenderJob]>([:])
 
     init(
-        cache: RenderCache, pool: RenderPool, frameMemory: FrameMemoryBudget, metrics: ServiceMetrics,
-        catchUpSliceBytes: Int
+        cache: RenderCache, pool: RenderPool, frameMemory: MemoryBudget, parkedMemory: MemoryBudget,
+        metrics: ServiceMetrics, catchUpSliceBytes: Int
     ) {
         self.cache = cache
         self.pool = pool
         self.frameMemory = frameMemory
+        self.parkedMemory = parkedMemory
         self.metrics = metrics
         self.catchUpSliceBytes = catchUpSliceBytes
     }
@@ -53,8 +56,8 @@ final class RenderCoordinator: Sendable {
                 return .frameMemoryFull
             }
             let job = RenderJob(
-                key: key, identity: identity, frameMemoryBytes: frameBytes, metrics: metrics,
-                catchUpSliceBytes: catchUpSliceBytes, resume: { [self] in resume($0) })
+                key: key, identity: identity, frameMemoryBytes: frameBytes, parkedMemory: parkedMemory,
+                metrics: metrics, catchUpSliceBytes: catchUpSliceBytes, resume: { [self] in resume($0) })
             _ = job.admit()
             guard pool.submit({ [self] in run(job) }) else {
                 frameMemory.release(frameBytes)

@@ -77,6 +77,8 @@ final class RenderJob: Sendable {
         var isAbandoned = false
         /// Time the steps so far took on workers.
         var workDuration = Duration.zero
+        /// Bytes reserved in `parkedMemory` while parked.
+        var parkedBytes = 0
     }
 
     /// The cache key, the identity's ``ImageIdentity/cacheKey``.
@@ -87,6 +89,8 @@ final class RenderJob: Sendable {
     let etag: String
     /// Frame memory reserved for the render (``ImageIdentity/frameMemoryBytes``), released when it ends.
     let frameMemoryBytes: Int
+    /// What the parked renders hold (``GradientServiceConfiguration/parkedRenderBytes``).
+    private let parkedMemory: MemoryBudget
     /// Counts the pauses for slow clients.
     private let metrics: ServiceMetrics
     /// Most bytes copied from the buffer into one write to a client that is behind
@@ -102,9 +106,10 @@ final class RenderJob: Sendable {
     private let task = LockedValue<ImageRenderTask?>(nil)
 
     init(
-        key: String, identity: ImageIdentity, frameMemoryBytes: Int, metrics: ServiceMetrics,
-        catchUpSliceBytes: Int, resume: @escaping @Sendable (RenderJob) -> Void
+        key: String, identity: ImageIdentity, frameMemoryBytes: Int, parkedMemory: MemoryBudget,
+        metrics: ServiceMetrics, catchUpSliceBytes: Int, resume: @escaping @Sendable (RenderJob) -> Void
     ) {
+        self.parkedMemory = parkedMemory
         self.key = key
         self.identity = identity
         self.etag = identity.etag
@@ -237,11 +242,27 @@ final class RenderJob: Sendable {
     }
 
     /// The render has stopped with a client full: parks the job, asking each full client to call back. False when
-    /// they all have room again by now (the step goes on).
+    /// they all have room again by now, or when the parked renders already hold their budget: the full clients are
+    /// then closed, and the step goes on for the others (or finds itself abandoned).
     private func park(since start: ContinuousClock.Instant) -> Bool {
         state.withLock { state in
             Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
-            guard watchFullClients(&state) else { return false }
+            guard state.clients.contains(where: \.isFull) else { return false }
+            let bytes = state.bytes.count
+            guard parkedMemory.reserve(bytes) else {
+                state.clients.removeAll { client in
+                    guard client.isFull else { return false }
+                    client.completion(client.sent, false)
+                    client.stream.abort()
+                    return true
+                }
+                return false
+            }
+            guard watchFullClients(&state) else {
+                parkedMemory.release(bytes)
+                return false
+            }
+            state.parkedBytes = bytes
             state.phase = .parked
             state.workDuration += ContinuousClock.now - start
             metrics.recordRenderPaused()
@@ -274,6 +295,8 @@ final class RenderJob: Sendable {
             case .parked:
                 Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
                 if watchFullClients(&state) { return false }
+                parkedMemory.release(state.parkedBytes)
+                state.parkedBytes = 0
                 state.phase = .rendering
                 metrics.recordRenderResumed()
                 return true

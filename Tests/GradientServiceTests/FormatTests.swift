@@ -115,7 +115,7 @@ struct FormatTests {
         #expect(problem.parameter == parameter)
     }
 
-    @Test func aFullFrameMemoryBudgetAnswers503WithRetryAfterAndPNGStillStreams() throws {
+    @Test func aFullMemoryBudgetAnswers503WithRetryAfterAndPNGStillStreams() throws {
         let harness = ServiceHarness(
             configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 64 << 20))
         let budget = harness.service.coordinator.frameMemory

@@ -11,7 +11,8 @@ struct RenderJobAdmissionTests {
         let request = try ImageRequest(queryItems: [("colors", "red,blue"), ("width", "8"), ("height", "8")])
         let identity = ImageIdentity(request: request, format: .png)
         return RenderJob(
-            key: identity.cacheKey, identity: identity, frameMemoryBytes: 0, metrics: ServiceMetrics(),
+            key: identity.cacheKey, identity: identity, frameMemoryBytes: 0,
+            parkedMemory: MemoryBudget(limitBytes: 1 << 20), metrics: ServiceMetrics(),
             catchUpSliceBytes: 1 << 18,
             resume: { _ in })
     }
