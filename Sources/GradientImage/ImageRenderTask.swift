@@ -59,7 +59,8 @@ public final class ImageRenderTask {
                 return false
             }
             do {
-                let encoder = try PNGEncoder(format: GradientPNG.format(of: identity.spec), palette: palette, sink: sink)
+                let encoder = try PNGEncoder(
+                    format: GradientPNG.format(of: identity.spec), palette: palette, sink: sink)
                 stage = .encodingRows(encoder: encoder, nextRow: 0)
             } catch {
                 throw .encoding(error)
