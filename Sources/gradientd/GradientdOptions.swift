@@ -13,6 +13,7 @@ struct GradientdOptions: Equatable {
     var renderQueueLimit = 64
     var headerTimeoutSeconds = 10.0
     var idleTimeoutSeconds = 30.0
+    var writeTimeoutSeconds = 30.0
     var minimumSendBytes = 16384
     var sendRateWindowSeconds = 10.0
     var drainTimeoutSeconds = 10.0
@@ -39,6 +40,8 @@ struct GradientdOptions: Equatable {
                                   get 503 (default 64)
           --header-timeout SECS   time to receive a request head (default 10)            GRADIENTD_HEADER_TIMEOUT
           --idle-timeout SECS     keep-alive idle time (default 30)                      GRADIENTD_IDLE_TIMEOUT
+          --write-timeout SECS    time a response may wait with the client reading       GRADIENTD_WRITE_TIMEOUT
+                                  nothing (default 30)
           --min-send-bytes SIZE   close a client that takes fewer bytes than this in     GRADIENTD_MIN_SEND_BYTES
                                   a send-rate window while its response waits; 0 off
                                   (default 16K)
@@ -63,7 +66,8 @@ struct GradientdOptions: Equatable {
         ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
         ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
-        ("--min-send-bytes", "GRADIENTD_MIN_SEND_BYTES"), ("--send-rate-window", "GRADIENTD_SEND_RATE_WINDOW"),
+        ("--write-timeout", "GRADIENTD_WRITE_TIMEOUT"), ("--min-send-bytes", "GRADIENTD_MIN_SEND_BYTES"),
+        ("--send-rate-window", "GRADIENTD_SEND_RATE_WINDOW"),
         ("--drain-timeout", "GRADIENTD_DRAIN_TIMEOUT"), ("--max-pixels", "GRADIENTD_MAX_PIXELS"),
         ("--log-format", "GRADIENTD_LOG_FORMAT"),
     ]
@@ -136,6 +140,9 @@ struct GradientdOptions: Equatable {
         }
         if let value = values["--idle-timeout"] {
             idleTimeoutSeconds = try Self.seconds(value, flag: name("--idle-timeout"))
+        }
+        if let value = values["--write-timeout"] {
+            writeTimeoutSeconds = try Self.seconds(value, flag: name("--write-timeout"))
         }
         if let value = values["--min-send-bytes"] {
             minimumSendBytes = try Self.byteSize(value, flag: name("--min-send-bytes"))

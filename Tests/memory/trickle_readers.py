@@ -1,7 +1,7 @@
 """Clients that read a few bytes a second hold no render worker, and a client below the minimum send rate is closed.
 
-Part 1: starts a release gradientd with WORKERS render threads and the minimum send rate off (`--min-send-bytes 0`,
-so that nothing but parking can free the workers), then opens 4 × WORKERS connections that each ask for a distinct
+Part 1: starts a release gradientd with WORKERS render threads, the minimum send rate off (`--min-send-bytes 0`)
+and a write timeout longer than the run, so that nothing but parking can free the workers, then opens 4 × WORKERS connections that each ask for a distinct
 4096×4096 `depth=16` conic PNG (far larger than the socket buffers and the 1 MiB output queue) with a 4 KiB
 receive buffer and read TRICKLE bytes every half second. For DURATION seconds a fresh client asks, one after
 another, for distinct images no one asked for before (misses that need a worker). Checks:
@@ -82,7 +82,12 @@ def parked_renders(port):
 
 def part_one(arguments, check):
     readers_count = 4 * arguments.workers
-    server, port = start(arguments.gradientd, "--render-workers", str(arguments.workers), "--min-send-bytes", "0")
+    # The write timeout closes a reader 30 s after the socket last took a byte, which trickled reads do not make it
+    # do (they free too little of the kernel's send buffer): longer than the run, so that nothing but parking can
+    # free the workers.
+    server, port = start(
+        arguments.gradientd, "--render-workers", str(arguments.workers), "--min-send-bytes", "0",
+        "--write-timeout", str(arguments.duration + 60))
     readers = []
     try:
         for index in range(readers_count):
