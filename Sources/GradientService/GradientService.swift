@@ -30,7 +30,8 @@ public final class GradientService: HTTPHandler {
         self.coordinator = RenderCoordinator(
             cache: RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries),
             pool: RenderPool(workerCount: configuration.renderWorkers, queueLimit: configuration.renderQueueLimit),
-            frameMemory: FrameMemoryBudget(limitBytes: configuration.frameMemoryBytes), metrics: metrics,
+            frameMemory: MemoryBudget(limitBytes: configuration.frameMemoryBytes),
+            parkedMemory: MemoryBudget(limitBytes: configuration.parkedRenderBytes), metrics: metrics,
             catchUpSliceBytes: configuration.catchUpSliceBytes)
     }
 

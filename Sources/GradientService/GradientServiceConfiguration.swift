@@ -30,12 +30,17 @@ public struct GradientServiceConfiguration: Sendable {
     /// render under way, or whose connection paused it): the client is caught up in slices of this size as its
     /// connection takes them. Default 262,144 (256 KiB).
     public var catchUpSliceBytes: Int
+    /// Most bytes the renders parked for slow clients may hold at once, each counted at the bytes it has produced
+    /// (kept for the cache and for clients that join). A render that would park past it closes the clients that
+    /// hold it (``HTTPLimits/minimumSendBytes`` closes the slowest in time anyway) and goes on for the others.
+    /// Default 100,663,296 (96 MiB).
+    public var parkedRenderBytes: Int
 
     /// Creates a configuration; every argument defaults to the value documented on its property.
     public init(
         cacheBytes: Int = 256 * 1024 * 1024, cacheEntries: Int = 65536, renderWorkers: Int? = nil,
         renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 256 * 1024 * 1024,
-        queryMemoEntries: Int = 16384, catchUpSliceBytes: Int = 256 * 1024
+        queryMemoEntries: Int = 16384, catchUpSliceBytes: Int = 256 * 1024, parkedRenderBytes: Int = 96 * 1024 * 1024
     ) {
         self.cacheBytes = cacheBytes
         self.cacheEntries = cacheEntries
@@ -45,5 +50,6 @@ public struct GradientServiceConfiguration: Sendable {
         self.frameMemoryBytes = frameMemoryBytes
         self.queryMemoEntries = queryMemoEntries
         self.catchUpSliceBytes = max(1, catchUpSliceBytes)
+        self.parkedRenderBytes = parkedRenderBytes
     }
 }

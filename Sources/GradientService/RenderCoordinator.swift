@@ -22,7 +22,9 @@ final class RenderCoordinator: Sendable {
 
     let cache: RenderCache
     let pool: RenderPool
-    let frameMemory: FrameMemoryBudget
+    let frameMemory: MemoryBudget
+    /// Bytes the renders parked for slow clients hold (``GradientServiceConfiguration/parkedRenderBytes``).
+    let parkedMemory: MemoryBudget
     private let metrics: ServiceMetrics
     /// Each job's slice for catching a client up (``GradientServiceConfiguration/catchUpSliceBytes``).
     private let catchUpSliceBytes: Int
@@ -30,12 +32,13 @@ final class RenderCoordinator: Sendable {
     private let inFlight = LockedValue<[String: RenderJob]>([:])
 
     init(
-        cache: RenderCache, pool: RenderPool, frameMemory: FrameMemoryBudget, metrics: ServiceMetrics,
-        catchUpSliceBytes: Int
+        cache: RenderCache, pool: RenderPool, frameMemory: MemoryBudget, parkedMemory: MemoryBudget,
+        metrics: ServiceMetrics, catchUpSliceBytes: Int
     ) {
         self.cache = cache
         self.pool = pool
         self.frameMemory = frameMemory
+        self.parkedMemory = parkedMemory
         self.metrics = metrics
         self.catchUpSliceBytes = catchUpSliceBytes
     }
@@ -52,9 +55,11 @@ final class RenderCoordinator: Sendable {
                 metrics.recordRefusal(format: identity.format)
                 return .frameMemoryFull
             }
-            let job = RenderJob(key: key, identity: identity, metrics: metrics, catchUpSliceBytes: catchUpSliceBytes)
+            let job = RenderJob(
+                key: key, identity: identity, frameMemoryBytes: frameBytes, parkedMemory: parkedMemory,
+                metrics: metrics, catchUpSliceBytes: catchUpSliceBytes, resume: { [self] in resume($0) })
             _ = job.admit()
-            guard pool.submit({ [self] in run(job, frameBytes: frameBytes) }) else {
+            guard pool.submit({ [self] in run(job) }) else {
                 frameMemory.release(frameBytes)
                 return .overloaded
             }
@@ -63,18 +68,23 @@ final class RenderCoordinator: Sendable {
         }
     }
 
-    /// Renders on a pool thread; stores the image only when complete, before the last bytes go out, so a client
-    /// that has the whole image and asks again finds it in the cache.
-    private func run(_ job: RenderJob, frameBytes: Int) {
-        let start = ContinuousClock.now
-        var outcome = RenderJob.Outcome.succeeded
-        do {
-            try ImageRenderer.render(job.identity, shouldContinue: job.shouldContinue) { job.append($0) }
-        } catch {
-            outcome = .failed
-        }
-        frameMemory.release(frameBytes)
-        let duration = ContinuousClock.now - start
+    /// Runs a step of `job` on a pool thread; once rendering is over, ends the job.
+    private func run(_ job: RenderJob) {
+        guard case .finished(let outcome, let workDuration) = job.step() else { return }
+        end(job, outcome, workDuration: workDuration)
+    }
+
+    /// Queues the next step of a parked job whose clients have room again (called on an event loop). A pool that
+    /// has stopped ends the job as failed.
+    private func resume(_ job: RenderJob) {
+        guard pool.resume({ [self] in run(job) }) else { return end(job, .failed, workDuration: .zero) }
+    }
+
+    /// Releases the job's frame memory and stores the image only when complete, before the last bytes go out, so a
+    /// client that has the whole image and asks again finds it in the cache. The render's duration is the time its
+    /// steps ran on workers, without the time it was parked for slow clients.
+    private func end(_ job: RenderJob, _ outcome: RenderJob.Outcome, workDuration duration: Duration) {
+        frameMemory.release(job.frameMemoryBytes)
         metrics.recordRender(format: job.identity.format, duration: duration, succeeded: outcome == .succeeded)
         let bytes = outcome == .succeeded ? job.producedBytes : nil
         inFlight.withLock { jobs in

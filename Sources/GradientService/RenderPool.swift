@@ -67,6 +67,19 @@ final class RenderPool: Sendable {
         return accepted
     }
 
+    /// Queues `work` that continues work the pool already admitted (a parked render going on), whatever the queue
+    /// holds: such items are bounded by the renders under way, not by ``queueLimit``. Returns false (and drops it)
+    /// once the pool has stopped.
+    func resume(_ work: @escaping Work) -> Bool {
+        let accepted = queue.withLock { queue in
+            guard !queue.isStopped else { return false }
+            queue.items.append(work)
+            return true
+        }
+        if accepted { available.signal() }
+        return accepted
+    }
+
     /// Work items waiting for a worker.
     var queueDepth: Int { queue.withLock { $0.count } }
 

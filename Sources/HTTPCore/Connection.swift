@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 
 #if canImport(Glibc)
@@ -18,16 +17,12 @@ final class Connection: ResponseSink {
     let socket: Int32
     let info: HTTPConnectionInfo
     let loop: EventLoop
-    /// ``HTTPLimits/streamCapacityRecheckInterval``, the longest one wait in ``waitForCapacity(sequence:)`` lasts.
-    private let capacityRecheckInterval: DispatchTimeInterval
     private let core: LockedValue<ConnectionCore>
 
     init(socket: Int32, info: HTTPConnectionInfo, loop: EventLoop, limits: HTTPLimits, now: ContinuousClock.Instant) {
         self.socket = socket
         self.info = info
         self.loop = loop
-        let (seconds, attoseconds) = limits.streamCapacityRecheckInterval.components
-        self.capacityRecheckInterval = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
         self.core = LockedValue(ConnectionCore(socket: socket, epoll: loop.epoll, limits: limits, now: now))
     }
 
@@ -52,16 +47,16 @@ final class Connection: ResponseSink {
         return processInput(handler: handler)
     }
 
-    /// The socket is writable, or another thread queued output: flushes pending output and wakes writers waiting
-    /// for it to drain.
+    /// The socket is writable, or another thread queued output: flushes pending output and calls back the writers
+    /// whose responses have capacity again.
     func writable() -> Disposition {
-        let (disposition, waiters) = core.withLock { core in
+        let (disposition, ready) = core.withLock { core in
             core.isScheduled = false
             core.flush()
             core.updateInterest()
-            return (core.disposition, core.takeDrainWaiters())
+            return (core.disposition, core.takeReadyCapacityWaiters())
         }
-        for waiter in waiters { waiter.signal() }
+        for callback in ready { callback() }
         return disposition
     }
 
@@ -92,7 +87,17 @@ final class Connection: ResponseSink {
     func checkTimeouts(at now: ContinuousClock.Instant) -> Disposition {
         core.withLock { core in
             core.lifecycle.holdHeaderTimerWhileNotReading(bufferedOutputBytes: core.output.byteCount, at: now)
-            return core.lifecycle.expiredTimeout(at: now) == nil ? .keepOpen : .close
+            switch core.lifecycle.expiredTimeout(at: now) {
+            case nil:
+                break
+            case .write, .sendRate:
+                core.resetsOnClose = true
+                return .close
+            case .header, .idle:
+                return .close
+            }
+            core.lifecycle.advanceSendRateWindow(at: now)
+            return .keepOpen
         }
     }
 
@@ -105,14 +110,19 @@ final class Connection: ResponseSink {
         }
     }
 
-    /// Closes the socket; responses still being produced find the client gone.
+    /// Closes the socket; responses still being produced find the client gone. A client closed for not reading (write
+    /// timeout, send rate) is reset: the kernel drops the bytes it still holds for it instead of trickling them out.
     func close() {
-        let waiters = core.withLock { core in
+        let waiting = core.withLock { core in
             core.isClosed = true
+            if core.resetsOnClose {
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            }
             _ = Glibc.close(socket)
-            return core.takeDrainWaiters()
+            return core.takeReadyCapacityWaiters()
         }
-        for waiter in waiters { waiter.signal() }
+        for callback in waiting { callback() }
     }
 
     // MARK: Any thread
@@ -123,7 +133,10 @@ final class Connection: ResponseSink {
             let delivered = core.emit(sequence: sequence, first, second, third, end: end, onLoop: onLoop)
             if onLoop {
                 core.updateInterest()
-                return (delivered, false)
+                // A response that became current may have a waiter to call back, which must not run here.
+                guard !core.isScheduled, core.hasReadyCapacityWaiters else { return (delivered, false) }
+                core.isScheduled = true
+                return (delivered, true)
             }
             guard !core.isScheduled, core.needsLoopAttention else { return (delivered, false) }
             core.isScheduled = true
@@ -145,20 +158,16 @@ final class Connection: ResponseSink {
         core.withLock { $0.isHeld(sequence) }
     }
 
-    func waitForCapacity(sequence: Int) -> Bool {
-        if loop.isCurrentThread { return !isClientGone(sequence: sequence) }
-        while true {
-            let waiter: DispatchSemaphore? = core.withLock { core in
-                guard !core.hasCapacity(for: sequence) else { return nil }
-                let waiter = DispatchSemaphore(value: 0)
-                core.drainWaiters.append(waiter)
-                return waiter
-            }
-            guard let waiter else { return !isClientGone(sequence: sequence) }
-            // The loop signals when the queue drains or the connection closes (its write timeout closes a client
-            // that reads nothing); the recheck interval only bounds each wait, so that a response that was held
-            // behind earlier ones looks again.
-            _ = waiter.wait(timeout: .now() + capacityRecheckInterval)
+    func whenWritable(sequence: Int, _ callback: @escaping @Sendable () -> Void) -> Bool {
+        let needsLoop: Bool? = core.withLock { core in
+            guard !core.isClosed, !core.isClientGone else { return nil }
+            core.capacityWaiters.append((sequence, callback))
+            guard !core.isScheduled, core.hasCapacity(for: sequence) else { return false }
+            core.isScheduled = true
+            return true
         }
+        guard let needsLoop else { return false }
+        if needsLoop { loop.schedule(self) }
+        return true
     }
 }

@@ -1,5 +1,4 @@
 import CEpoll
-import Dispatch
 
 /// The mutable state of a ``Connection``, always accessed under its lock. Only the loop thread touches the socket:
 /// bytes emitted on other threads are queued, and the loop writes them.
@@ -23,8 +22,8 @@ struct ConnectionCore: Sendable {
     var lifecycle: ConnectionLifecycle
     var output = OutputQueue()
     var held: [Int: HeldResponse] = [:]
-    /// Threads waiting for the queued bytes to drain below `maxQueuedStreamBytes`.
-    var drainWaiters: [DispatchSemaphore] = []
+    /// Callbacks waiting for their responses to have capacity (``Connection/whenWritable(sequence:_:)``).
+    var capacityWaiters: [(sequence: Int, callback: @Sendable () -> Void)] = []
     /// Whether the connection is in its loop's inbox already.
     var isScheduled = false
     let maxQueuedStreamBytes: Int
@@ -32,6 +31,8 @@ struct ConnectionCore: Sendable {
     var isClientGone = false
     var readEOF = false
     var closeWhenFlushed = false
+    /// Whether closing resets the connection (SO_LINGER 0), dropping what the kernel still holds for the client.
+    var resetsOnClose = false
     /// The epoll events currently registered.
     var interest: UInt32
 
@@ -56,14 +57,25 @@ struct ConnectionCore: Sendable {
         !isClosed && !isClientGone && sequence > lifecycle.currentResponseSequence
     }
 
-    /// Takes the waiters to wake once the queue has drained below the bound or the connection is gone; each
-    /// checks its own response's capacity again.
-    mutating func takeDrainWaiters() -> [DispatchSemaphore] {
-        guard !drainWaiters.isEmpty, isClosed || isClientGone || output.byteCount < maxQueuedStreamBytes else {
-            return []
+    /// Whether some capacity waiter's response has capacity now.
+    var hasReadyCapacityWaiters: Bool {
+        capacityWaiters.contains { hasCapacity(for: $0.sequence) }
+    }
+
+    /// Takes the callbacks whose responses have capacity now (all of them once the connection is gone).
+    mutating func takeReadyCapacityWaiters() -> [@Sendable () -> Void] {
+        guard hasReadyCapacityWaiters else { return [] }
+        var ready: [@Sendable () -> Void] = []
+        var waiting: [(sequence: Int, callback: @Sendable () -> Void)] = []
+        for waiter in capacityWaiters {
+            if hasCapacity(for: waiter.sequence) {
+                ready.append(waiter.callback)
+            } else {
+                waiting.append(waiter)
+            }
         }
-        defer { drainWaiters.removeAll() }
-        return drainWaiters
+        capacityWaiters = waiting
+        return ready
     }
 
     mutating func nextInput() -> Input {
@@ -88,7 +100,9 @@ struct ConnectionCore: Sendable {
     /// Whether the loop must write queued bytes, change the epoll events, close the connection, or parse requests
     /// that are buffered but not yet read.
     var needsLoopAttention: Bool {
-        if disposition == .close || !output.isEmpty || wantedInterest != interest { return true }
+        if disposition == .close || !output.isEmpty || wantedInterest != interest || hasReadyCapacityWaiters {
+            return true
+        }
         return parser.hasPartialRequest && lifecycle.shouldRead(bufferedOutputBytes: output.byteCount)
     }
 
@@ -179,7 +193,7 @@ struct ConnectionCore: Sendable {
             isClientGone = true
         case .success(let written):
             if written > 0 {
-                lifecycle.outputProgressed(isFlushed: output.isEmpty, at: .now)
+                lifecycle.outputProgressed(bytes: written, isFlushed: output.isEmpty, at: .now)
             } else {
                 lifecycle.outputBlocked(at: .now)
             }

@@ -9,6 +9,9 @@ struct ConnectionLifecycle: Sendable {
         case idle
         /// The client stopped reading a pending response.
         case write
+        /// The socket took fewer than ``HTTPLimits/minimumSendBytes`` in one ``HTTPLimits/sendRateWindow`` while
+        /// output waited for the client.
+        case sendRate
     }
 
     typealias Instant = ContinuousClock.Instant
@@ -20,6 +23,10 @@ struct ConnectionLifecycle: Sendable {
     private(set) var idleSince: Instant?
     /// When output last stopped making progress, while some is pending.
     private(set) var writeStalledSince: Instant?
+    /// When the current send-rate window began, while output waits for the client.
+    private(set) var sendWindowStart: Instant?
+    /// Bytes the socket took since `sendWindowStart`.
+    private(set) var sendWindowBytes = 0
     /// Sequence number the next request receives.
     private(set) var nextRequestSequence = 0
     /// Sequence number of the request whose response is being sent; later ones wait.
@@ -100,13 +107,35 @@ struct ConnectionLifecycle: Sendable {
     }
 
     /// Output could not all be written at `now`; starts the write timer unless it is running.
+    /// Starts the send-rate window unless one is open.
     mutating func outputBlocked(at now: Instant) {
         if writeStalledSince == nil { writeStalledSince = now }
+        if sendWindowStart == nil {
+            sendWindowStart = now
+            sendWindowBytes = 0
+        }
     }
 
-    /// Some output was written at `now`; `isFlushed` tells whether none remains.
-    mutating func outputProgressed(isFlushed: Bool, at now: Instant) {
+    /// `bytes` of output were written at `now`; `isFlushed` tells whether none remains, which ends the send-rate
+    /// window; otherwise output waits, and a window starts unless one is open.
+    mutating func outputProgressed(bytes: Int, isFlushed: Bool, at now: Instant) {
         writeStalledSince = isFlushed ? nil : now
+        if isFlushed {
+            sendWindowStart = nil
+        } else if sendWindowStart == nil {
+            sendWindowStart = now
+            sendWindowBytes = 0
+        } else {
+            sendWindowBytes += bytes
+        }
+    }
+
+    /// Starts a new send-rate window at `now` when the current one has run its length with enough bytes taken;
+    /// call after ``expiredTimeout(at:)`` found none.
+    mutating func advanceSendRateWindow(at now: Instant) {
+        guard let start = sendWindowStart, now - start >= limits.sendRateWindow else { return }
+        sendWindowStart = now
+        sendWindowBytes = 0
     }
 
     /// Shutdown began; returns whether the connection can close at once (no response in flight).
@@ -127,6 +156,11 @@ struct ConnectionLifecycle: Sendable {
     /// The timeout that has expired at `now`, if any.
     func expiredTimeout(at now: Instant) -> Timeout? {
         if let writeStalledSince, now - writeStalledSince >= limits.writeTimeout { return .write }
+        if let sendWindowStart, now - sendWindowStart >= limits.sendRateWindow,
+            sendWindowBytes < limits.minimumSendBytes
+        {
+            return .sendRate
+        }
         if let headStartedAt, now - headStartedAt >= limits.headerTimeout { return .header }
         if let idleSince, now - idleSince >= limits.idleTimeout { return .idle }
         return nil

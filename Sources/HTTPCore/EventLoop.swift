@@ -204,9 +204,9 @@ final class EventLoop: Sendable {
         }
     }
 
-    /// How often timers are checked: a quarter of the shortest timeout, within the limits' sweep interval bounds.
+    /// How often timers are checked: a quarter of the shortest timeout (or send-rate window), within the limits' sweep interval bounds.
     private static func sweepInterval(for limits: HTTPLimits) -> Duration {
-        let shortest = min(limits.headerTimeout, limits.idleTimeout, limits.writeTimeout)
+        let shortest = min(limits.headerTimeout, limits.idleTimeout, limits.writeTimeout, limits.sendRateWindow)
         return min(max(shortest / 4, limits.minimumTimerSweepInterval), limits.maximumTimerSweepInterval)
     }
 }

@@ -31,6 +31,16 @@ public struct HTTPLimits: Sendable, Equatable {
     /// Time a response may wait for the client to read before the connection is closed. Default 30 seconds.
     public var writeTimeout: Duration
 
+    /// Fewest bytes the socket must accept in each ``sendRateWindow`` while response bytes wait for the client
+    /// (a queue the socket would not take); a connection that takes fewer is closed, so that a client reading a
+    /// few bytes a second cannot hold a response, its render or its buffers for long. Unlike ``writeTimeout``, it
+    /// does not restart on every byte read. The window starts when output first waits and restarts each time the
+    /// queue empties. Default 16384 bytes (16 KiB, about 1.6 KB/s over the default window); 0 turns it off.
+    public var minimumSendBytes: Int
+
+    /// The window over which ``minimumSendBytes`` is counted. Default 10 seconds.
+    public var sendRateWindow: Duration
+
     /// Most connections open at once across the server; beyond it new connections are accepted and closed
     /// immediately. Default 4096 connections.
     public var maxConnections: Int
@@ -68,15 +78,11 @@ public struct HTTPLimits: Sendable, Equatable {
     /// done). Default 250 milliseconds.
     public var maximumTimerSweepInterval: Duration
 
-    /// Most response bytes queued for one connection before a streamed body's writer pauses (back-pressure): a
-    /// thread that calls ``HTTPResponseStream/waitForCapacity()`` waits while the connection holds this many bytes
-    /// the client has not read, and resumes as they drain below it. Default 1048576 bytes (1 MiB).
+    /// Most response bytes queued for one connection before a streamed body's writer pauses (back-pressure): past
+    /// it ``HTTPResponseStream/hasCapacity`` is false, and a writer parks until
+    /// ``HTTPResponseStream/whenWritable(_:)`` calls it back, as the client reads the queue below it.
+    /// Default 1048576 bytes (1 MiB).
     public var maxQueuedStreamBytes: Int
-
-    /// Longest a paused stream writer waits before it looks at its connection again, even without a wake-up from
-    /// the loop (the loop wakes it when the queue drains or the connection closes; a response held behind earlier
-    /// ones on its connection is not woken and looks again after this). Default 1 second.
-    public var streamCapacityRecheckInterval: Duration
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
@@ -87,6 +93,8 @@ public struct HTTPLimits: Sendable, Equatable {
         headerTimeout: Duration = .seconds(10),
         idleTimeout: Duration = .seconds(30),
         writeTimeout: Duration = .seconds(30),
+        minimumSendBytes: Int = 16384,
+        sendRateWindow: Duration = .seconds(10),
         maxConnections: Int = 4096,
         maxPipelinedRequests: Int = 32,
         maxBufferedOutputBytes: Int = 4 * 1024 * 1024,
@@ -96,8 +104,7 @@ public struct HTTPLimits: Sendable, Equatable {
         acceptPauseAfterExhaustion: Duration = .milliseconds(100),
         minimumTimerSweepInterval: Duration = .milliseconds(10),
         maximumTimerSweepInterval: Duration = .milliseconds(250),
-        maxQueuedStreamBytes: Int = 1024 * 1024,
-        streamCapacityRecheckInterval: Duration = .seconds(1)
+        maxQueuedStreamBytes: Int = 1024 * 1024
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderSectionBytes = maxHeaderSectionBytes
@@ -106,6 +113,8 @@ public struct HTTPLimits: Sendable, Equatable {
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
+        self.minimumSendBytes = minimumSendBytes
+        self.sendRateWindow = sendRateWindow
         self.maxConnections = maxConnections
         self.maxPipelinedRequests = maxPipelinedRequests
         self.maxBufferedOutputBytes = maxBufferedOutputBytes
@@ -116,6 +125,5 @@ public struct HTTPLimits: Sendable, Equatable {
         self.minimumTimerSweepInterval = minimumTimerSweepInterval
         self.maximumTimerSweepInterval = maximumTimerSweepInterval
         self.maxQueuedStreamBytes = maxQueuedStreamBytes
-        self.streamCapacityRecheckInterval = streamCapacityRecheckInterval
     }
 }

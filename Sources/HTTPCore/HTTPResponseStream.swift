@@ -88,12 +88,16 @@ public final class HTTPResponseStream: Sendable {
     /// the earlier ones.
     public var isBehindEarlierResponses: Bool { sink.isHeld(sequence: sequence) }
 
-    /// Back-pressure for a writer on a thread of its own: blocks until ``hasCapacity``, that is until the client
-    /// has read enough (or the earlier responses completed), or the connection closed (the write timeout closes a
-    /// client that reads nothing). Returns false once the client is gone. On the event loop's thread it does not
-    /// block and only tells whether the client is still there.
+    /// Back-pressure without a waiting thread: calls `callback` once, on the connection's event-loop thread and
+    /// never from within this call, as soon as the stream has capacity again (the client read enough, or the
+    /// earlier responses completed; possibly at once) or the connection closed (``HTTPLimits/writeTimeout`` and
+    /// ``HTTPLimits/minimumSendBytes`` close clients that read nothing or too little). Returns false, and never
+    /// calls `callback`, when the client is already gone. The callback runs on the loop: it should only write,
+    /// queue work elsewhere, or ask again.
     @discardableResult
-    public func waitForCapacity() -> Bool { sink.waitForCapacity(sequence: sequence) }
+    public func whenWritable(_ callback: @escaping @Sendable () -> Void) -> Bool {
+        sink.whenWritable(sequence: sequence, callback)
+    }
 
     /// Whether the client is gone (the connection closed); further writes are pointless.
     public var isClientGone: Bool { sink.isClientGone(sequence: sequence) }

@@ -23,7 +23,8 @@ package protocol ResponseSink: AnyObject, Sendable {
     /// Whether response `sequence` waits for earlier responses of the connection to complete.
     func isHeld(sequence: Int) -> Bool
 
-    /// Blocks the calling thread (on the loop's it returns at once) until ``hasCapacity(sequence:)``; returns false
-    /// once the client is gone.
-    func waitForCapacity(sequence: Int) -> Bool
+    /// Calls `callback` once, on the loop's thread and never from within this call, as soon as
+    /// ``hasCapacity(sequence:)`` holds (which may be at once) or the client is gone. Returns false, without ever
+    /// calling it, when the client is already gone.
+    func whenWritable(sequence: Int, _ callback: @escaping @Sendable () -> Void) -> Bool
 }

@@ -9,7 +9,9 @@ extension GradientdOptions {
             host: host, port: port,
             limits: HTTPLimits(
                 headerTimeout: .milliseconds(Int(headerTimeoutSeconds * 1000)),
-                idleTimeout: .milliseconds(Int(idleTimeoutSeconds * 1000)), maxConnections: maxConnections),
+                idleTimeout: .milliseconds(Int(idleTimeoutSeconds * 1000)),
+                writeTimeout: .milliseconds(Int(writeTimeoutSeconds * 1000)), minimumSendBytes: minimumSendBytes,
+                sendRateWindow: .milliseconds(Int(sendRateWindowSeconds * 1000)), maxConnections: maxConnections),
             drainTimeout: .milliseconds(Int(drainTimeoutSeconds * 1000)))
     }
 

@@ -13,6 +13,9 @@ struct GradientdOptions: Equatable {
     var renderQueueLimit = 64
     var headerTimeoutSeconds = 10.0
     var idleTimeoutSeconds = 30.0
+    var writeTimeoutSeconds = 30.0
+    var minimumSendBytes = 16384
+    var sendRateWindowSeconds = 10.0
     var drainTimeoutSeconds = 10.0
     var maxPixels = 33_554_432
     var logFormat = AccessLog.Format.text
@@ -38,6 +41,13 @@ struct GradientdOptions: Equatable {
                                   get 503 (default 64)
           --header-timeout SECS   time to receive a request head (default 10)            GRADIENTD_HEADER_TIMEOUT
           --idle-timeout SECS     keep-alive idle time (default 30)                      GRADIENTD_IDLE_TIMEOUT
+          --write-timeout SECS    time a response may wait with the client reading       GRADIENTD_WRITE_TIMEOUT
+                                  nothing (default 30)
+          --min-send-bytes SIZE   close a client that takes fewer bytes than this in     GRADIENTD_MIN_SEND_BYTES
+                                  a send-rate window while its response waits; 0 off
+                                  (default 16K)
+          --send-rate-window SECS the window --min-send-bytes is counted over            GRADIENTD_SEND_RATE_WINDOW
+                                  (default 10)
           --drain-timeout SECS    after SIGTERM/SIGINT, time in-flight responses get     GRADIENTD_DRAIN_TIMEOUT
                                   to finish (default 10)
           --max-pixels N          output pixels per image at most (default 33554432)     GRADIENTD_MAX_PIXELS
@@ -59,6 +69,8 @@ struct GradientdOptions: Equatable {
         ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
         ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
+        ("--write-timeout", "GRADIENTD_WRITE_TIMEOUT"), ("--min-send-bytes", "GRADIENTD_MIN_SEND_BYTES"),
+        ("--send-rate-window", "GRADIENTD_SEND_RATE_WINDOW"),
         ("--drain-timeout", "GRADIENTD_DRAIN_TIMEOUT"), ("--max-pixels", "GRADIENTD_MAX_PIXELS"),
         ("--log-format", "GRADIENTD_LOG_FORMAT"), ("--log-buffer", "GRADIENTD_LOG_BUFFER"),
     ]
@@ -131,6 +143,15 @@ struct GradientdOptions: Equatable {
         }
         if let value = values["--idle-timeout"] {
             idleTimeoutSeconds = try Self.seconds(value, flag: name("--idle-timeout"))
+        }
+        if let value = values["--write-timeout"] {
+            writeTimeoutSeconds = try Self.seconds(value, flag: name("--write-timeout"))
+        }
+        if let value = values["--min-send-bytes"] {
+            minimumSendBytes = try Self.byteSize(value, flag: name("--min-send-bytes"))
+        }
+        if let value = values["--send-rate-window"] {
+            sendRateWindowSeconds = try Self.seconds(value, flag: name("--send-rate-window"))
         }
         if let value = values["--drain-timeout"] {
             drainTimeoutSeconds = try Self.seconds(value, flag: name("--drain-timeout"))

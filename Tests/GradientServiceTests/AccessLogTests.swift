@@ -72,6 +72,13 @@ struct AccessLogTests {
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
         defer { close(descriptors[0]) }
+        // The pipe is filled first (no newline in the filler), so that no line can be written before the reader
+        // starts, however late the writer thread runs.
+        let flags = fcntl(descriptors[1], F_GETFL)
+        _ = fcntl(descriptors[1], F_SETFL, flags | O_NONBLOCK)
+        let filler = [UInt8](repeating: UInt8(ascii: "x"), count: 4096)
+        while filler.withUnsafeBytes({ write(descriptors[1], $0.baseAddress, $0.count) }) > 0 {}
+        _ = fcntl(descriptors[1], F_SETFL, flags)
         let log = AccessLog(
             format: .text, fileDescriptor: descriptors[1],
             configuration: AccessLogConfiguration(
@@ -97,7 +104,7 @@ struct AccessLogTests {
         #expect(ServiceHarness.eventually { log.flush() })
         close(descriptors[1])
         #expect(ServiceHarness.eventually { reader.isFinished })
-        let lines = received.withLock { $0.split(separator: UInt8(ascii: "\n")).count }
+        let lines = received.withLock { bytes in bytes.count { $0 == UInt8(ascii: "\n") } }
         #expect(lines > 0)
         #expect(lines + log.droppedLines == recorded)
     }

@@ -22,5 +22,9 @@ final class DepartingClientSink: ResponseSink {
 
     func isHeld(sequence: Int) -> Bool { false }
 
-    func waitForCapacity(sequence: Int) -> Bool { !hasLeft.withLock { $0 } }
+    func whenWritable(sequence: Int, _ callback: @escaping @Sendable () -> Void) -> Bool {
+        guard !hasLeft.withLock({ $0 }) else { return false }
+        DispatchQueue.global().async(execute: callback)
+        return true
+    }
 }

@@ -14,7 +14,7 @@ struct FormatFallbackTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=1024&height=1024&format=auto"
 
     /// A service whose frame-memory budget (64 MiB) has 60 MiB reserved: a 1024×1024 WebP or AVIF does not fit.
-    private static func harnessWithAFullBudget() throws -> (ServiceHarness, FrameMemoryBudget) {
+    private static func harnessWithAFullBudget() throws -> (ServiceHarness, MemoryBudget) {
         let harness = ServiceHarness(
             configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 64 << 20))
         let budget = harness.service.coordinator.frameMemory

@@ -128,7 +128,7 @@ struct FormatTests {
         #expect(try WebPDecoder.decode(fast.body).rgba == WebPDecoder.decode(smallest.body).rgba)
     }
 
-    @Test func aFullFrameMemoryBudgetAnswers503WithRetryAfterAndPNGStillStreams() throws {
+    @Test func aFullMemoryBudgetAnswers503WithRetryAfterAndPNGStillStreams() throws {
         let harness = ServiceHarness(
             configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 64 << 20))
         let budget = harness.service.coordinator.frameMemory

@@ -11,7 +11,10 @@ struct RenderJobAdmissionTests {
         let request = try ImageRequest(queryItems: [("colors", "red,blue"), ("width", "8"), ("height", "8")])
         let identity = ImageIdentity(request: request, format: .png)
         return RenderJob(
-            key: identity.cacheKey, identity: identity, metrics: ServiceMetrics(), catchUpSliceBytes: 1 << 18)
+            key: identity.cacheKey, identity: identity, frameMemoryBytes: 0,
+            parkedMemory: MemoryBudget(limitBytes: 1 << 20), metrics: ServiceMetrics(),
+            catchUpSliceBytes: 1 << 18,
+            resume: { _ in })
     }
 
     /// A stream to a client that `sink` controls.

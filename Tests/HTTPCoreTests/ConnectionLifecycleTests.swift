@@ -5,8 +5,9 @@ import Testing
 struct ConnectionLifecycleTests {
     static let start = ContinuousClock.now
     static let limits = HTTPLimits(
-        headerTimeout: .seconds(10), idleTimeout: .seconds(30), writeTimeout: .seconds(20), maxPipelinedRequests: 2,
-        maxBufferedOutputBytes: 1000)
+        headerTimeout: .seconds(10), idleTimeout: .seconds(30), writeTimeout: .seconds(20), minimumSendBytes: 0,
+        maxPipelinedRequests: 2, maxBufferedOutputBytes: 1000)
+    static let rateLimits = HTTPLimits(minimumSendBytes: 1000, sendRateWindow: .seconds(10))
 
     static func at(_ seconds: Double) -> ContinuousClock.Instant { start + .seconds(seconds) }
 
@@ -75,11 +76,65 @@ struct ConnectionLifecycleTests {
         lifecycle.outputBlocked(at: Self.at(2))
         lifecycle.outputBlocked(at: Self.at(5))
         #expect(lifecycle.expiredTimeout(at: Self.at(21.9)) == nil)
-        lifecycle.outputProgressed(isFlushed: false, at: Self.at(10))
+        lifecycle.outputProgressed(bytes: 1, isFlushed: false, at: Self.at(10))
         #expect(lifecycle.expiredTimeout(at: Self.at(29.9)) == nil)
         #expect(lifecycle.expiredTimeout(at: Self.at(30)) == .write)
-        lifecycle.outputProgressed(isFlushed: true, at: Self.at(31))
+        lifecycle.outputProgressed(bytes: 1, isFlushed: true, at: Self.at(31))
         #expect(lifecycle.expiredTimeout(at: Self.at(45)) == nil)
+    }
+
+    @Test func closesAClientThatReadsBelowTheMinimumRateThoughItNeverStops() {
+        var lifecycle = ConnectionLifecycle(limits: Self.rateLimits, openedAt: Self.at(0))
+        _ = lifecycle.requestReceived(
+            version: .http1_1, options: ConnectionOptions(), hasPartialRequest: false, at: Self.at(0))
+        lifecycle.outputBlocked(at: Self.at(1))
+        // 100 bytes a second: progress every second keeps the write timeout away, but 900 bytes a window is short.
+        for second in 2...10 {
+            lifecycle.outputProgressed(bytes: 100, isFlushed: false, at: Self.at(Double(second)))
+            #expect(lifecycle.expiredTimeout(at: Self.at(Double(second))) == nil)
+        }
+        #expect(lifecycle.expiredTimeout(at: Self.at(10.9)) == nil)
+        #expect(lifecycle.expiredTimeout(at: Self.at(11)) == .sendRate)
+    }
+
+    @Test func aClientAtTheMinimumRateStartsANewWindowAndOneThatCatchesUpEndsIt() {
+        var lifecycle = ConnectionLifecycle(limits: Self.rateLimits, openedAt: Self.at(0))
+        _ = lifecycle.requestReceived(
+            version: .http1_1, options: ConnectionOptions(), hasPartialRequest: false, at: Self.at(0))
+        lifecycle.outputBlocked(at: Self.at(1))
+        lifecycle.outputProgressed(bytes: 1000, isFlushed: false, at: Self.at(5))
+        #expect(lifecycle.expiredTimeout(at: Self.at(11)) == nil)
+        lifecycle.advanceSendRateWindow(at: Self.at(11))
+        lifecycle.outputProgressed(bytes: 999, isFlushed: false, at: Self.at(15))
+        #expect(lifecycle.expiredTimeout(at: Self.at(20.9)) == nil)
+        #expect(lifecycle.expiredTimeout(at: Self.at(21)) == .sendRate)
+        // Once the queue empties, the client owes nothing until output waits again.
+        lifecycle.outputProgressed(bytes: 1, isFlushed: true, at: Self.at(22))
+        #expect(lifecycle.expiredTimeout(at: Self.at(40)) == nil)
+        lifecycle.outputBlocked(at: Self.at(40))
+        #expect(lifecycle.expiredTimeout(at: Self.at(49.9)) == nil)
+        #expect(lifecycle.expiredTimeout(at: Self.at(50)) == .sendRate)
+    }
+
+    @Test func aPartialFlushStartsTheWindowAsABlockedWriteDoes() {
+        var lifecycle = ConnectionLifecycle(limits: Self.rateLimits, openedAt: Self.at(0))
+        _ = lifecycle.requestReceived(
+            version: .http1_1, options: ConnectionOptions(), hasPartialRequest: false, at: Self.at(0))
+        lifecycle.outputProgressed(bytes: 50_000, isFlushed: false, at: Self.at(1))
+        lifecycle.outputProgressed(bytes: 10, isFlushed: false, at: Self.at(6))
+        #expect(lifecycle.expiredTimeout(at: Self.at(10.9)) == nil)
+        #expect(lifecycle.expiredTimeout(at: Self.at(11)) == .sendRate)
+    }
+
+    @Test func aMinimumOfZeroTurnsTheRateCheckOff() {
+        var lifecycle = ConnectionLifecycle(limits: Self.limits, openedAt: Self.at(0))
+        _ = lifecycle.requestReceived(
+            version: .http1_1, options: ConnectionOptions(), hasPartialRequest: false, at: Self.at(0))
+        lifecycle.outputBlocked(at: Self.at(1))
+        for second in 2...19 {
+            lifecycle.outputProgressed(bytes: 1, isFlushed: false, at: Self.at(Double(second)))
+        }
+        #expect(lifecycle.expiredTimeout(at: Self.at(19.5)) == nil)
     }
 
     @Test(arguments: [

@@ -6,7 +6,8 @@ import Synchronization
 
 /// Routes for server tests: `/hello`, `/slow` (answers 200 ms later from another queue), `/stream` (three chunks),
 /// `/endless` (writes until the client is gone), `/big` (512 KiB), `/drain` (a stream that finishes 300 ms later),
-/// `/paced` (``pacedChunkCount`` chunks of 64 KiB from another thread, each after waiting for capacity).
+/// `/paced` (``pacedChunkCount`` chunks of 64 KiB from another thread, parking without a thread while the
+/// connection has no capacity).
 final class TestHandler: HTTPHandler {
     /// A request as it reached the handler.
     struct Arrival: Sendable, Equatable {
@@ -75,18 +76,7 @@ final class TestHandler: HTTPHandler {
             }
         case "/paced":
             let stream = responder.startStream(HTTPResponseHead(status: 200, headers: text))
-            DispatchQueue.global().async {
-                let chunk = [UInt8](repeating: 0x7E, count: 64 * 1024)
-                for index in 0..<Self.pacedChunkCount {
-                    if !stream.hasCapacity {
-                        _ = self.pacedBytesAtFirstWait.compareExchange(
-                            expected: -1, desired: index * chunk.count, ordering: .relaxed)
-                    }
-                    guard stream.waitForCapacity(), stream.write(chunk) else { return }
-                }
-                self.answered()
-                stream.finish()
-            }
+            DispatchQueue.global().async { self.writePaced(to: stream, from: 0) }
         case "/big":
             answered()
             responder.send(
@@ -107,6 +97,26 @@ final class TestHandler: HTTPHandler {
 
     func response(for error: HTTPRequestError, connection: HTTPConnectionInfo) -> (HTTPResponseHead, [UInt8]) {
         (HTTPResponseHead(status: error.statusCode), Array("refused: \(error.statusCode)".utf8))
+    }
+
+    /// Writes `/paced`'s chunks from `index` on while the stream has capacity, then asks to be called back when it
+    /// has again: no thread waits.
+    private func writePaced(to stream: HTTPResponseStream, from index: Int) {
+        let chunk = [UInt8](repeating: 0x7E, count: 64 * 1024)
+        var index = index
+        while index < Self.pacedChunkCount {
+            guard stream.hasCapacity else {
+                _ = pacedBytesAtFirstWait.compareExchange(
+                    expected: -1, desired: index * chunk.count, ordering: .relaxed)
+                let next = index
+                stream.whenWritable { self.writePaced(to: stream, from: next) }
+                return
+            }
+            guard stream.write(chunk) else { return }
+            index += 1
+        }
+        answered()
+        stream.finish()
     }
 
     private func answered() {

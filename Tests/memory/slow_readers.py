@@ -1,7 +1,7 @@
 """Renders streaming to clients that never read pause at the per-connection output bound.
 
-Starts a release gradientd with its default cache budget (256 MiB) and WORKERS render threads on a free loopback
-port, warms one small image into the cache, then opens CLIENTS connections that each ask for a distinct
+Starts a release gradientd with its default cache budget (256 MiB), WORKERS render threads and the minimum send
+rate off on a free loopback port, warms one small image into the cache, then opens CLIENTS connections that each ask for a distinct
 4096×4096 `depth=16` conic PNG and never read a byte, while a sampler reads the server's resident set size and its
 /metrics every 50 ms. Once every worker's render has paused (or after HOLD seconds) and SETTLE seconds more, a
 fresh client asks for `/healthz` and for the cached image. Checks:
@@ -50,7 +50,9 @@ def main():
 
     checks = Checks()
     check = checks.check
-    server, port = start(arguments.gradientd, "--render-workers", str(arguments.workers))
+    # The minimum send rate would close these clients 10 s after their output first waits: turned off, they hold
+    # their parked renders until the 30 s write timeout, the case the parked-render budget bounds.
+    server, port = start(arguments.gradientd, "--render-workers", str(arguments.workers), "--min-send-bytes", "0")
     sockets = []
     try:
         if get(port, WARM_TARGET, timeout=10)[0] != 200:

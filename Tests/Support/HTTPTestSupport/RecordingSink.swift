@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPCore
 import Locking
 
@@ -37,7 +38,11 @@ final class RecordingSink: ResponseSink {
 
     func isHeld(sequence: Int) -> Bool { false }
 
-    func waitForCapacity(sequence: Int) -> Bool { true }
+    /// Always has capacity: calls `callback` back at once, from another thread, as a loop would on its next turn.
+    func whenWritable(sequence: Int, _ callback: @escaping @Sendable () -> Void) -> Bool {
+        DispatchQueue.global().async(execute: callback)
+        return true
+    }
 
     /// Splits serialized bytes (as ``ResponseSerializer`` writes them) into head and decoded body.
     static func decode(_ bytes: [UInt8], isHead: Bool) -> HTTPRecordedResponse {

@@ -1,9 +1,10 @@
 import Locking
 
-/// The memory the whole-frame renders (WebP, AVIF) may hold at once. A render is admitted when its frame memory
-/// fits beside those already running; one that is larger than the whole budget is admitted only alone, so that
-/// any image within the pixel limits can be rendered, one at a time.
-final class FrameMemoryBudget: Sendable {
+/// Memory that renders of one kind may hold at once: the frames of whole-frame renders (WebP, AVIF), or the
+/// buffers of renders parked for slow clients. A render is admitted when its bytes fit beside those already
+/// reserved; one that is larger than the whole budget is admitted only alone, so that any image within the pixel
+/// limits can be rendered, one at a time.
+final class MemoryBudget: Sendable {
     /// Most bytes reserved at once (except for one render alone).
     let limitBytes: Int
     /// Bytes reserved now; guarded by this lock.
