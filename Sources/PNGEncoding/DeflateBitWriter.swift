@@ -1,6 +1,7 @@
 /// Writes deflate bits least significant first into memory the caller has reserved.
 ///
-/// The caller guarantees room for every byte written; nothing is bounds-checked here.
+/// The caller reserves room for every byte written, up to `end`; a store past it traps, as does a value wider than
+/// its bit count (its high bits would overwrite the next field): either would be a corrupt stream, or worse.
 struct DeflateBitWriter {
     /// Bits not yet stored, oldest in the lowest position.
     var bits: UInt64
@@ -8,13 +9,17 @@ struct DeflateBitWriter {
     var bitCount: Int
     /// Where the next byte goes.
     var cursor: UnsafeMutablePointer<UInt8>
+    /// The end of the memory reserved for the writer.
+    let end: UnsafeMutablePointer<UInt8>
 
-    /// Appends the low `count` bits of `value`; `count` must be at most 32.
+    /// Appends `value`, which must fit in `count` bits; `count` must be at most 32.
     @inline(__always)
     mutating func write(_ value: UInt32, count: Int) {
+        precondition(count <= 32 && value >> count == 0, "a deflate field's value is wider than the field")
         bits |= UInt64(value) << UInt64(bitCount)
         bitCount += count
         if bitCount >= 32 {
+            precondition(end - cursor >= 4, "deflate output overruns its reservation")
             UnsafeMutableRawPointer(cursor).storeBytes(
                 of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
             cursor += 4
@@ -26,6 +31,7 @@ struct DeflateBitWriter {
     /// Stores every complete byte, leaving fewer than 8 bits pending.
     mutating func storeCompleteBytes() {
         while bitCount >= 8 {
+            precondition(cursor < end, "deflate output overruns its reservation")
             cursor.pointee = UInt8(truncatingIfNeeded: bits)
             cursor += 1
             bits >>= 8

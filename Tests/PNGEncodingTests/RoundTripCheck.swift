@@ -83,10 +83,10 @@ enum RoundTripCheck {
     }
 }
 
-/// Encodes `rows` with a fresh encoder and returns the PNG file.
-func encodePNG(_ format: PNGImageFormat, rows: [[UInt8]]) throws -> [UInt8] {
+/// Encodes `rows` with a fresh encoder, indexed with `palette` when given, and returns the PNG file.
+func encodePNG(_ format: PNGImageFormat, palette: PNGPalette? = nil, rows: [[UInt8]]) throws -> [UInt8] {
     let collector = ByteCollector()
-    let encoder = try PNGEncoder(format: format, sink: collector.sink)
+    let encoder = try PNGEncoder(format: format, palette: palette, sink: collector.sink)
     for row in rows {
         try row.withUnsafeBytes { try encoder.writeRow($0) }
     }
@@ -142,6 +142,20 @@ func idatData(_ png: [UInt8]) -> [UInt8] {
         offset += 12 + length
     }
     return data
+}
+
+/// The data of the first chunk of `type` in `png`, or nil.
+func chunkData(_ type: String, in png: [UInt8]) -> [UInt8]? {
+    var offset = 8
+    while offset + 8 <= png.count {
+        let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        guard offset + 12 + length <= png.count else { return nil }
+        if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == type {
+            return Array(png[offset + 8..<offset + 8 + length])
+        }
+        offset += 12 + length
+    }
+    return nil
 }
 
 /// zlib's status for a stream it would not inflate.
