@@ -91,18 +91,11 @@ enum PaletteRoundTripCheck {
             return "tRNS is not the alpha of the colours up to the last that is not opaque"
         }
         let indexFormat = PNGImageFormat(width: format.width, height: format.height, colorType: .indexed)
-        let filteredCount = format.height * (format.width + 1)
-        let filtered: [UInt8]
+        let unfiltered: [[UInt8]]
         do {
-            filtered = try inflate(idatData(png), expectedCount: filteredCount)
+            unfiltered = try RoundTripCheck.inflatedRows(png, format: indexFormat)
         } catch {
-            return "zlib refused the IDAT stream: \(error)"
-        }
-        guard filtered.count == filteredCount else {
-            return "zlib inflated \(filtered.count) bytes, not \(filteredCount)"
-        }
-        guard let unfiltered = RoundTripCheck.unfilter(filtered, format: indexFormat) else {
-            return "a row has a filter type above 4"
+            return error.message
         }
         for (y, row) in indexRows.enumerated() where unfiltered[y] != row {
             return "row \(y) inflates and unfilters to other indices"

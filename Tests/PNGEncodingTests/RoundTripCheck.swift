@@ -26,23 +26,39 @@ enum RoundTripCheck {
         guard decoded.pixels == expectedPixels(format, rows: rows) else {
             return "libpng decoded other pixels than were encoded for \(format)"
         }
-        let filteredCount = format.height * (format.bytesPerRow + 1)
-        let filtered: [UInt8]
+        let raw: [[UInt8]]
         do {
-            filtered = try inflate(idatData(png), expectedCount: filteredCount)
+            raw = try inflatedRows(png, format: format)
         } catch {
-            return "zlib refused the IDAT stream: \(error)"
-        }
-        guard filtered.count == filteredCount else {
-            return "zlib inflated \(filtered.count) bytes, not \(filteredCount)"
-        }
-        guard let raw = unfilter(filtered, format: format) else {
-            return "a row has a filter type above 4"
+            return error.message
         }
         for (index, row) in rows.enumerated() where raw[index] != row {
             return "row \(index) inflates and unfilters to other bytes"
         }
         return nil
+    }
+
+    /// Why zlib's reading of a file failed.
+    struct ReadingFailure: Error {
+        let message: String
+    }
+
+    /// The rows of `png`'s IDAT stream, of `format`, inflated by zlib and unfiltered.
+    static func inflatedRows(_ png: [UInt8], format: PNGImageFormat) throws(ReadingFailure) -> [[UInt8]] {
+        let filteredCount = format.height * (format.bytesPerRow + 1)
+        let filtered: [UInt8]
+        do {
+            filtered = try inflate(idatData(png), expectedCount: filteredCount)
+        } catch {
+            throw ReadingFailure(message: "zlib refused the IDAT stream: \(error)")
+        }
+        guard filtered.count == filteredCount else {
+            throw ReadingFailure(message: "zlib inflated \(filtered.count) bytes, not \(filteredCount)")
+        }
+        guard let raw = unfilter(filtered, format: format) else {
+            throw ReadingFailure(message: "a row has a filter type above 4")
+        }
+        return raw
     }
 
     /// Undoes PNG's per-row filters (None, Sub, Up, Average, Paeth); nil for an unknown filter type.
