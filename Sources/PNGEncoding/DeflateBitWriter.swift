@@ -1,7 +1,8 @@
 /// Writes deflate bits least significant first into memory the caller has reserved.
 ///
-/// The caller reserves room for every byte written, up to `end`; a store past it traps, as does a value wider than
-/// its bit count (its high bits would overwrite the next field): either would be a corrupt stream, or worse.
+/// The caller reserves room for every byte written, up to `end`; a store past it traps. Values are not checked
+/// against their bit counts here, once a symbol: the callers' codes are checked where they are made (copy lengths and
+/// distances in range, complete Huffman codes of at most 15 bits, HLIT and HDIST within deflate's alphabets).
 struct DeflateBitWriter {
     /// Bits not yet stored, oldest in the lowest position.
     var bits: UInt64
@@ -15,7 +16,6 @@ struct DeflateBitWriter {
     /// Appends `value`, which must fit in `count` bits; `count` must be at most 32.
     @inline(__always)
     mutating func write(_ value: UInt32, count: Int) {
-        precondition(count <= 32 && value >> count == 0, "a deflate field's value is wider than the field")
         bits |= UInt64(value) << UInt64(bitCount)
         bitCount += count
         if bitCount >= 32 {

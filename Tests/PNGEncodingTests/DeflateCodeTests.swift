@@ -53,13 +53,8 @@ struct DeflateCodeTests {
         await #expect(processExitsWith: .failure) { _ = TokenBlock.match(length: 3, distance: 65537) }
     }
 
-    @Test("the bit writer traps on a value wider than its field and on a store past its reservation")
+    @Test("the bit writer traps on a store past its reservation")
     func bitWriterTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
-            var writer = DeflateBitWriter(bits: 0, bitCount: 0, cursor: memory, end: memory + 8)
-            writer.write(0b100, count: 2)
-        }
         await #expect(processExitsWith: .failure) {
             let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
             var writer = DeflateBitWriter(bits: 0, bitCount: 0, cursor: memory, end: memory + 6)
