@@ -1,8 +1,8 @@
 /// Writes deflate bits least significant first into memory the caller has reserved.
 ///
 /// The caller reserves room for every byte written, up to `end`; a store past it traps. Values are not checked
-/// against their bit counts here, once a symbol: the callers' codes are checked where they are made (copy lengths and
-/// distances in range, complete Huffman codes of at most 15 bits, HLIT and HDIST within deflate's alphabets).
+/// against their bit counts here, which would cost a check a symbol: the codes are checked where they are made (copy
+/// lengths and distances in range, complete Huffman codes of at most 15 bits, HLIT and HDIST within the alphabets).
 struct DeflateBitWriter {
     /// Bits not yet stored, oldest in the lowest position.
     var bits: UInt64

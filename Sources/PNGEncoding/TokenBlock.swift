@@ -47,7 +47,9 @@ final class TokenBlock {
     /// The token for a copy; `length` in 3...258, `distance` in 1...32768. Anything else traps: packed into the
     /// token's 9 and 16 bits, it would be read back as another copy.
     static func match(length: Int, distance: Int) -> UInt32 {
-        precondition(length >= 3 && length <= 258 && distance >= 1 && distance <= 32768, "a copy outside deflate's")
+        precondition(
+            length >= 3 && length <= 258 && distance >= 1 && distance <= 32768,
+            "a copy of other than 3-258 bytes or 1-32768 back")
         return matchFlag | UInt32(length) << 16 | UInt32(distance)
     }
 
