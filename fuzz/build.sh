@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets: each is its module's sources compiled together with the target's main.swift,
-# with -sanitize=fuzzer,address. Modules it imports (Locking) are built first as their own modules; png differs
-# (see build_png). Every compile names the package (-package-name), as SwiftPM does, so that `package` declarations
-# compile. Usage: bash fuzz/build.sh [TARGET...]  (targets: http spec color css png)
+# with -sanitize=fuzzer,address. Modules it imports (Locking) are built first as their own modules; png and
+# png-palette differ (see build_png). Every compile names the package (-package-name), as SwiftPM does, so that
+# `package` declarations compile. Usage: bash fuzz/build.sh [TARGET...]  (targets: http spec color css png png-palette)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/fuzz
 mkdir -p "$out/modules"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(http spec color css png)
+[ ${#targets[@]} -gt 0 ] || targets=(http spec color css png png-palette)
 
 # Builds Sources/Locking as a module and static library in $out.
 build_locking() {
@@ -18,27 +18,41 @@ build_locking() {
         -o "$out/libLocking.a"
 }
 
-# Builds the png target: Sources/PNGEncoding as a module with coverage, libpng's glue (CPNG) with clang, and the
-# round-trip check of the tests with the target's main without coverage.
-build_png() {
+# Builds Sources/PNGEncoding as a module and static library with coverage, and libpng's glue (CPNG) with clang,
+# once for both PNG targets.
+png_encoder_built=false
+build_png_encoder() {
+    $png_encoder_built && return
     mkdir -p "$out/modules/CPNG"
     printf 'module CPNG {\n    umbrella "%s"\n    export *\n}\n' "$PWD/Sources/CPNG/include" \
         >"$out/modules/CPNG/module.modulemap"
-    local glue=()
+    png_glue=()
     for source in Sources/CPNG/*.c; do
-        glue+=("$out/$(basename "$source" .c).o")
-        clang -fsanitize=fuzzer-no-link,address -O1 -g -I Sources/CPNG/include -c "$source" -o "${glue[-1]}"
+        png_glue+=("$out/$(basename "$source" .c).o")
+        clang -fsanitize=fuzzer-no-link,address -O1 -g -I Sources/CPNG/include -c "$source" -o "${png_glue[-1]}"
     done
-    local modules=(-I "$out/modules" -I "$out/modules/CPNG" -I Sources/CZlib -I Sources/CLibPNG)
     mapfile -t encoder < <(find Sources/PNGEncoding -name '*.swift' | sort)
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name gradientd -module-name PNGEncoding -emit-module \
-        -emit-module-path "$out/modules/PNGEncoding.swiftmodule" -emit-library -static "${modules[@]}" \
+        -emit-module-path "$out/modules/PNGEncoding.swiftmodule" -emit-library -static "${png_modules[@]}" \
         "${encoder[@]}" -o "$out/libPNGEncoding.a"
-    swiftc -sanitize=address -parse-as-library -O -wmo -g -package-name gradientd -module-name Fuzz_png -c "${modules[@]}" \
-        fuzz/png/main.swift Tests/PNGEncodingTests/{FuzzRowProgram,RoundTripCheck,SeededGenerator,ByteCollector}.swift \
-        -o "$out/png-check.o"
-    swiftc -sanitize=fuzzer,address -use-ld=lld "$out/png-check.o" "$out/libPNGEncoding.a" "${glue[@]}" -lpng16 -lz \
-        -o "$out/png"
+    png_encoder_built=true
+}
+png_modules=(-I "$out/modules" -I "$out/modules/CPNG" -I Sources/CZlib -I Sources/CLibPNG)
+
+# Builds a PNG target ($1: png or png-palette): the encoder (build_png_encoder), then the round-trip check of the
+# tests ($2...: files of Tests/PNGEncodingTests) with the target's main without coverage, linked with libFuzzer.
+build_png() {
+    local target=$1
+    shift
+    build_png_encoder
+    local checks=()
+    for file in "$@"; do
+        checks+=("Tests/PNGEncodingTests/$file.swift")
+    done
+    swiftc -sanitize=address -parse-as-library -O -wmo -g -package-name gradientd -module-name "Fuzz_${target//-/_}" \
+        -c "${png_modules[@]}" "fuzz/$target/main.swift" "${checks[@]}" -o "$out/$target-check.o"
+    swiftc -sanitize=fuzzer,address -use-ld=lld "$out/$target-check.o" "$out/libPNGEncoding.a" "${png_glue[@]}" \
+        -lpng16 -lz -o "$out/$target"
 }
 
 for target in "${targets[@]}"; do
@@ -49,12 +63,17 @@ for target in "${targets[@]}"; do
             extra=(-I Sources/CEpoll -I "$out/modules" -L "$out" -lLocking)
             ;;
         spec | color | css) module=GradientCore; extra=() ;;
-        png)
+        png | png-palette)
             # The encoder is built as its own module with coverage; the round-trip check the tests use
             # (Tests/PNGEncodingTests) and the target's main are compiled without it, so that libFuzzer's
             # comparison tracing is spent on the encoder, then everything is linked with libFuzzer.
-            build_png
-            echo "built $out/png"
+            common=(RoundTripCheck SeededGenerator ByteCollector)
+            if [ "$target" = png ]; then
+                build_png png FuzzRowProgram "${common[@]}"
+            else
+                build_png png-palette FuzzPaletteProgram PaletteRoundTripCheck "${common[@]}"
+            fi
+            echo "built $out/$target"
             continue
             ;;
         *) echo "unknown fuzz target $target" >&2; exit 2 ;;

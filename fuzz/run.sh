@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-targets=(http spec color css png)
+targets=(http spec color css png png-palette)
 bash fuzz/build.sh "${targets[@]}"
 status=0
 for target in "${targets[@]}"; do

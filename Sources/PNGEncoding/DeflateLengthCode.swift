@@ -11,8 +11,10 @@ struct DeflateLengthCode {
         3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
     ]
 
-    /// The code for `length`, which must be in 3...258; 258 uses the dedicated symbol 285.
+    /// The code for `length`, which must be in 3...258; 258 uses the dedicated symbol 285. Any other length traps:
+    /// its extra bits would overrun their field and corrupt the stream.
     init(length: Int) {
+        precondition(length >= 3 && length <= 258, "a deflate copy is 3-258 bytes long")
         if length == 258 {
             self.symbol = 285
             self.extraBitCount = 0
@@ -38,8 +40,9 @@ struct DeflateDistanceCode {
     /// Value of the extra bits.
     let extraBits: UInt32
 
-    /// The code for `distance`, which must be in 1...32768.
+    /// The code for `distance`, which must be in 1...32768; any other distance traps (it has no symbol).
     init(distance: Int) {
+        precondition(distance >= 1 && distance <= 32768, "a deflate copy reaches 1-32768 bytes back")
         let offset = distance - 1
         guard offset >= 4 else {
             symbol = offset

@@ -28,6 +28,10 @@ enum DynamicBlockHeader {
         }
         let codeLengthCode = HuffmanCode(counts: counts, maxLength: 7)
         let storedCount = max(4, (codeLengthOrder.lastIndex { codeLengthCode.lengths[$0] > 0 } ?? 0) + 1)
+        // HLIT and HDIST have room for more symbols than deflate has (286 and 30): more would be refused.
+        precondition(
+            literalCount <= 286 && distanceCount <= 30, "a deflate block has 286 literal/length and 30 distance symbols"
+        )
 
         writer.write(2 << 1, count: 3)
         writer.write(UInt32(literalCount - 257), count: 5)

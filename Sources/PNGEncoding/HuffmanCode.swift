@@ -75,12 +75,17 @@ struct HuffmanCode {
         return lengths
     }
 
-    /// Canonical codes for `lengths` (RFC 1951 section 3.2.2), bit-reversed.
+    /// Canonical codes for `lengths` (RFC 1951 section 3.2.2), bit-reversed. Lengths that are not a complete prefix
+    /// code of at most 15 bits trap: inflate could not decode the block, or would decode other symbols.
     private static func canonicalCodes(_ lengths: [UInt8]) -> [UInt32] {
         var lengthCounts = [UInt32](repeating: 0, count: 16)
+        var kraftSum = 0
         for length in lengths where length > 0 {
+            precondition(length <= 15, "a deflate code is at most 15 bits long")
             lengthCounts[Int(length)] += 1
+            kraftSum += 1 << (15 - Int(length))
         }
+        precondition(kraftSum == 1 << 15, "Huffman code lengths that are not a complete prefix code")
         var nextCode = [UInt32](repeating: 0, count: 16)
         var code: UInt32 = 0
         for bits in 1..<16 {

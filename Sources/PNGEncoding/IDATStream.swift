@@ -154,7 +154,8 @@ final class IDATStream {
         maximumByteCount: Int, _ encode: (inout DeflateBitWriter) -> Void
     ) throws(PNGError) {
         output.reserveFree(maximumByteCount)
-        var bitWriter = DeflateBitWriter(bits: pendingBits, bitCount: pendingBitCount, cursor: output.end)
+        var bitWriter = DeflateBitWriter(
+            bits: pendingBits, bitCount: pendingBitCount, cursor: output.end, end: output.end + maximumByteCount)
         encode(&bitWriter)
         bitWriter.storeCompleteBytes()
         output.count = bitWriter.cursor - output.base
@@ -169,7 +170,8 @@ final class IDATStream {
             try runDeflate(flush: Z_FINISH)
         } else {
             output.reserveFree(16)
-            var bitWriter = DeflateBitWriter(bits: pendingBits, bitCount: pendingBitCount, cursor: output.end)
+            var bitWriter = DeflateBitWriter(
+                bits: pendingBits, bitCount: pendingBitCount, cursor: output.end, end: output.end + 16)
             bitWriter.write(0b011, count: 3)
             bitWriter.write(0, count: 7)
             bitWriter.write(0, count: (8 - bitWriter.bitCount % 8) % 8)

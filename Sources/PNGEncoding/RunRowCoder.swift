@@ -1,4 +1,7 @@
 /// Writes the symbols of ``RunRowBlock`` rows with a block's Huffman codes.
+///
+/// The codes come from the block's predicted symbol counts, not from the symbols written: a symbol the prediction
+/// missed has no code, and writing it traps rather than writing no bits.
 struct RunRowCoder {
     private let literalCodes: [UInt32]
     private let literalLengths: [Int]
@@ -12,6 +15,10 @@ struct RunRowCoder {
     private let pixelDistanceLength: Int
     private let rowDistanceCode: UInt32
     private let rowDistanceLength: Int
+    /// Whether the copies of zeros, of the pixel and of the row above have codes (length and distance).
+    private let hasZeroCopyCode: Bool
+    private let hasPixelCopyCode: Bool
+    private let hasRowCopyDistance: Bool
     private let bytesPerPixel: Int
 
     init(
@@ -35,10 +42,14 @@ struct RunRowCoder {
         zeroCopyLength = literalLengths[285] + zeroDistanceLength
         pixelCopyCode = literalCodes[285] | (pixelDistanceCode << UInt32(literalLengths[285]))
         pixelCopyLength = literalLengths[285] + pixelDistanceLength
+        hasZeroCopyCode = distances.lengths[0] > 0
+        hasPixelCopyCode = distances.lengths[symbol] > 0
+        hasRowCopyDistance = distances.lengths[rowDistance.symbol] > 0
     }
 
     @inline(__always)
     func writeLiteral(_ symbol: Int, into writer: inout DeflateBitWriter) {
+        precondition(literalLengths[symbol] > 0, "a run-row symbol without a code")
         writer.write(literalCodes[symbol], count: literalLengths[symbol])
     }
 
@@ -53,6 +64,9 @@ struct RunRowCoder {
         if run.hasLeadingLiteral {
             writeLiteral(0, into: &writer)
         }
+        precondition(
+            (run.fullMatchCount == 0 || literalLengths[285] > 0) && (run.copiedCount == 0 || hasZeroCopyCode),
+            "a run-row copy of zeros without a code")
         for _ in 0..<run.fullMatchCount {
             writer.write(zeroCopyCode, count: zeroCopyLength)
         }
@@ -69,6 +83,9 @@ struct RunRowCoder {
     /// A repetition of the `bytesPerPixel`-byte `pattern`: copies at distance `bytesPerPixel`,
     /// then the pattern's continuation as literals when fewer than 3 bytes remain.
     func writeCopies(_ run: ByteRun, pattern: UnsafePointer<UInt8>, into writer: inout DeflateBitWriter) {
+        precondition(
+            (run.fullMatchCount == 0 || literalLengths[285] > 0) && (run.copiedCount == 0 || hasPixelCopyCode),
+            "a run-row copy of the pixel without a code")
         for _ in 0..<run.fullMatchCount {
             writer.write(pixelCopyCode, count: pixelCopyLength)
         }
@@ -91,6 +108,7 @@ struct RunRowCoder {
             let code = DeflateLengthCode(length: length)
             writeLiteral(code.symbol, into: &writer)
             writer.write(code.extraBits, count: code.extraBitCount)
+            precondition(fromRowAbove ? hasRowCopyDistance : hasZeroCopyCode, "a run-row copy without a distance code")
             if fromRowAbove {
                 writer.write(rowDistanceCode, count: rowDistanceLength)
             } else {

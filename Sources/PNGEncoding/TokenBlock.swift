@@ -44,9 +44,13 @@ final class TokenBlock {
     /// The token for a literal byte.
     static func literal(_ byte: UInt8) -> UInt32 { UInt32(byte) }
 
-    /// The token for a copy; `length` in 3...258, `distance` in 1...32768.
+    /// The token for a copy; `length` in 3...258, `distance` in 1...32768. Anything else traps: packed into the
+    /// token's 9 and 16 bits, it would be read back as another copy.
     static func match(length: Int, distance: Int) -> UInt32 {
-        matchFlag | UInt32(length) << 16 | UInt32(distance)
+        precondition(
+            length >= 3 && length <= 258 && distance >= 1 && distance <= 32768,
+            "a copy of other than 3-258 bytes or 1-32768 back")
+        return matchFlag | UInt32(length) << 16 | UInt32(distance)
     }
 
     /// Appends one row's tokens. A copy that continues the one before it at the same distance (a row that copies
@@ -119,15 +123,19 @@ final class TokenBlock {
         let literalLengths = literals.lengths.map { Int($0) }
         let distanceCodes = distances.codes
         let distanceLengths = distances.lengths.map { Int($0) }
+        // A symbol without a code (one the counts missed) would be written as no bits at all.
         for token in UnsafeBufferPointer(start: tokens, count: tokenCount) {
             if token & Self.matchFlag == 0 {
+                precondition(literalLengths[Int(token)] > 0, "a literal without a code")
                 writer.write(literalCodes[Int(token)], count: literalLengths[Int(token)])
                 continue
             }
             let length = DeflateLengthCode(length: Int((token >> 16) & 0x1FF))
+            let distance = DeflateDistanceCode(distance: Int(token & 0xFFFF))
+            precondition(
+                literalLengths[length.symbol] > 0 && distanceLengths[distance.symbol] > 0, "a copy without a code")
             writer.write(literalCodes[length.symbol], count: literalLengths[length.symbol])
             writer.write(length.extraBits, count: length.extraBitCount)
-            let distance = DeflateDistanceCode(distance: Int(token & 0xFFFF))
             writer.write(distanceCodes[distance.symbol], count: distanceLengths[distance.symbol])
             writer.write(distance.extraBits, count: distance.extraBitCount)
         }

@@ -42,4 +42,24 @@ struct DeflateCodeTests {
         let kraft = used.reduce(0.0) { $0 + 1.0 / Double(1 << Int($1)) }
         #expect(kraft == 1.0)
     }
+
+    @Test("a copy length or distance deflate cannot code traps instead of writing another copy")
+    func outOfRangeCopiesTrap() async {
+        await #expect(processExitsWith: .failure) { _ = DeflateLengthCode(length: 259) }
+        await #expect(processExitsWith: .failure) { _ = DeflateLengthCode(length: 2) }
+        await #expect(processExitsWith: .failure) { _ = DeflateDistanceCode(distance: 32769) }
+        await #expect(processExitsWith: .failure) { _ = DeflateDistanceCode(distance: 0) }
+        await #expect(processExitsWith: .failure) { _ = TokenBlock.match(length: 600, distance: 1) }
+        await #expect(processExitsWith: .failure) { _ = TokenBlock.match(length: 3, distance: 65537) }
+    }
+
+    @Test("the bit writer traps on a store past its reservation")
+    func bitWriterTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+            var writer = DeflateBitWriter(bits: 0, bitCount: 0, cursor: memory, end: memory + 6)
+            writer.write(0, count: 32)
+            writer.write(0, count: 32)
+        }
+    }
 }

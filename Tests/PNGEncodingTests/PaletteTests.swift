@@ -39,16 +39,6 @@ struct PaletteTests {
         return census.palette
     }
 
-    private func encode(_ format: PNGImageFormat, palette: PNGPalette?, rows: [[UInt8]]) throws -> [UInt8] {
-        let collector = ByteCollector()
-        let encoder = try PNGEncoder(format: format, palette: palette, sink: collector.sink)
-        for row in rows {
-            try row.withUnsafeBytes { try encoder.writeRow($0) }
-        }
-        try encoder.finish()
-        return collector.bytes
-    }
-
     @Test(
         "an image of at most 256 colours is written with a palette and decodes to the same pixels",
         arguments: [(3, 256, 1), (4, 256, 2), (3, 1, 3), (4, 17, 4), (3, 200, 5)])
@@ -63,7 +53,7 @@ struct PaletteTests {
             })
         #expect(palette.count == used.count)
         #expect(Array(palette.samples.prefix(bytesPerColor)) == Array(rows[0].prefix(bytesPerColor)))
-        let png = try encode(format, palette: palette, rows: rows)
+        let png = try encodePNG(format, palette: palette, rows: rows)
         let decoded = try PNGDecoder.decode(png)
         #expect(decoded.colorType == .indexed && decoded.bitDepth == 8)
         #expect(decoded.pixels == expectedPixels(format, rows: rows))
@@ -87,9 +77,9 @@ struct PaletteTests {
             let colors = alphas.enumerated().map { [UInt8($0.offset), 10, 20, $0.element] }
             let format = PNGImageFormat(width: 3, height: 1, colorType: .rgba)
             let palette = try #require(PNGPalette(samples: colors.flatMap { $0 }, bytesPerColor: 4))
-            let png = try encode(format, palette: palette, rows: [colors.flatMap { $0 }])
-            #expect(chunk("tRNS", in: png) == expected)
-            #expect(chunk("PLTE", in: png) == [0, 10, 20, 1, 10, 20, 2, 10, 20])
+            let png = try encodePNG(format, palette: palette, rows: [colors.flatMap { $0 }])
+            #expect(chunkData("tRNS", in: png) == expected)
+            #expect(chunkData("PLTE", in: png) == [0, 10, 20, 1, 10, 20, 2, 10, 20])
             #expect(try PNGDecoder.decode(png).pixels == .eightBit(colors.flatMap { $0 }))
         }
     }
@@ -130,18 +120,5 @@ struct PaletteTests {
         #expect(PNGPalette(samples: [1, 2, 3, 1, 2, 3], bytesPerColor: 3) == nil)
         #expect(PNGPalette(samples: [1, 2, 3, 4], bytesPerColor: 3) == nil)
         #expect(PNGPalette(samples: [], bytesPerColor: 3) == nil)
-    }
-
-    /// The data of the first chunk of `type` in `png`, or nil.
-    private func chunk(_ type: String, in png: [UInt8]) -> [UInt8]? {
-        var offset = 8
-        while offset + 8 <= png.count {
-            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == type {
-                return Array(png[offset + 8..<offset + 8 + length])
-            }
-            offset += 12 + length
-        }
-        return nil
     }
 }

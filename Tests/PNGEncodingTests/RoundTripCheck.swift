@@ -26,23 +26,39 @@ enum RoundTripCheck {
         guard decoded.pixels == expectedPixels(format, rows: rows) else {
             return "libpng decoded other pixels than were encoded for \(format)"
         }
-        let filteredCount = format.height * (format.bytesPerRow + 1)
-        let filtered: [UInt8]
+        let raw: [[UInt8]]
         do {
-            filtered = try inflate(idatData(png), expectedCount: filteredCount)
+            raw = try inflatedRows(png, format: format)
         } catch {
-            return "zlib refused the IDAT stream: \(error)"
-        }
-        guard filtered.count == filteredCount else {
-            return "zlib inflated \(filtered.count) bytes, not \(filteredCount)"
-        }
-        guard let raw = unfilter(filtered, format: format) else {
-            return "a row has a filter type above 4"
+            return error.message
         }
         for (index, row) in rows.enumerated() where raw[index] != row {
             return "row \(index) inflates and unfilters to other bytes"
         }
         return nil
+    }
+
+    /// Why zlib's reading of a file failed.
+    struct ReadingFailure: Error {
+        let message: String
+    }
+
+    /// The rows of `png`'s IDAT stream, of `format`, inflated by zlib and unfiltered.
+    static func inflatedRows(_ png: [UInt8], format: PNGImageFormat) throws(ReadingFailure) -> [[UInt8]] {
+        let filteredCount = format.height * (format.bytesPerRow + 1)
+        let filtered: [UInt8]
+        do {
+            filtered = try inflate(idatData(png), expectedCount: filteredCount)
+        } catch {
+            throw ReadingFailure(message: "zlib refused the IDAT stream: \(error)")
+        }
+        guard filtered.count == filteredCount else {
+            throw ReadingFailure(message: "zlib inflated \(filtered.count) bytes, not \(filteredCount)")
+        }
+        guard let raw = unfilter(filtered, format: format) else {
+            throw ReadingFailure(message: "a row has a filter type above 4")
+        }
+        return raw
     }
 
     /// Undoes PNG's per-row filters (None, Sub, Up, Average, Paeth); nil for an unknown filter type.
@@ -83,10 +99,10 @@ enum RoundTripCheck {
     }
 }
 
-/// Encodes `rows` with a fresh encoder and returns the PNG file.
-func encodePNG(_ format: PNGImageFormat, rows: [[UInt8]]) throws -> [UInt8] {
+/// Encodes `rows` with a fresh encoder, indexed with `palette` when given, and returns the PNG file.
+func encodePNG(_ format: PNGImageFormat, palette: PNGPalette? = nil, rows: [[UInt8]]) throws -> [UInt8] {
     let collector = ByteCollector()
-    let encoder = try PNGEncoder(format: format, sink: collector.sink)
+    let encoder = try PNGEncoder(format: format, palette: palette, sink: collector.sink)
     for row in rows {
         try row.withUnsafeBytes { try encoder.writeRow($0) }
     }
@@ -142,6 +158,20 @@ func idatData(_ png: [UInt8]) -> [UInt8] {
         offset += 12 + length
     }
     return data
+}
+
+/// The data of the first chunk of `type` in `png`, or nil.
+func chunkData(_ type: String, in png: [UInt8]) -> [UInt8]? {
+    var offset = 8
+    while offset + 8 <= png.count {
+        let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        guard offset + 12 + length <= png.count else { return nil }
+        if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == type {
+            return Array(png[offset + 8..<offset + 8 + length])
+        }
+        offset += 12 + length
+    }
+    return nil
 }
 
 /// zlib's status for a stream it would not inflate.
