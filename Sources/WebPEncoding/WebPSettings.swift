@@ -43,9 +43,13 @@ public struct WebPSettings: Sendable, Hashable {
     /// The largest frame, in pixels, for which ``fast(pixelCount:)`` also tries method 1 effort 100.
     public static let fastAlternativePixelLimit = 262_144
 
+    /// The smallest frame, in pixels, on which ``fast(pixelCount:)`` tries method 1 effort 100 when the frame holds
+    /// at most ``WebPColorCount/paletteLimit`` colours (larger than a 1200×630 card, which stays within 100 ms).
+    public static let fastPaletteAlternativePixelMinimum = 1_048_576
+
     /// The default settings for a frame of `pixelCount` pixels: method 0 effort 100, and also method 1 effort 100
-    /// up to ``fastAlternativePixelLimit`` pixels or, on larger frames, when the frame holds at most
-    /// ``WebPColorCount/paletteLimit`` colours; the smaller file kept.
+    /// up to ``fastAlternativePixelLimit`` pixels or, from ``fastPaletteAlternativePixelMinimum`` pixels, when the
+    /// frame holds at most ``WebPColorCount/paletteLimit`` colours; the smaller file kept.
     ///
     /// Method 0 (libwebp's low-effort path: subtract-green with one fixed predictor, or a palette) is the only
     /// setting measured that encodes a 1200×630 card within 100 ms of one core: about 15 ms, where methods 1–5
@@ -54,12 +58,17 @@ public struct WebPSettings: Sendable, Hashable {
     /// (bench/README.md "WebP at interactive speed"). Method 1 effort 100 takes about 0.2 µs a pixel (about 25 ms
     /// at 600×200) and wins on many small palette frames, so it is tried below the limit. On a larger palette
     /// frame method 0 can be ten times method 1's bytes (a 159-colour 1170×2532 splash: 81,634 against 8,130
-    /// bytes), so method 1 is tried there too, for about half a second at that size.
+    /// bytes), so method 1 is tried there too, for about half a second at that size. On palette cards method 1
+    /// would cost 150–210 ms for 0.75–0.95× method 0's bytes, so cards keep method 0 alone.
     public static func fast(pixelCount: Int) -> WebPSettings {
         let methodOne = [WebPAttempt(method: 1, effort: 100)]
-        return pixelCount <= fastAlternativePixelLimit
-            ? WebPSettings(method: 0, effort: 100, alternatives: methodOne)
-            : WebPSettings(method: 0, effort: 100, paletteAlternatives: methodOne)
+        if pixelCount <= fastAlternativePixelLimit {
+            return WebPSettings(method: 0, effort: 100, alternatives: methodOne)
+        }
+        if pixelCount >= fastPaletteAlternativePixelMinimum {
+            return WebPSettings(method: 0, effort: 100, paletteAlternatives: methodOne)
+        }
+        return WebPSettings(method: 0, effort: 100)
     }
 
     /// Everything in these settings that changes the bytes, for cache keys and ETags, e.g.

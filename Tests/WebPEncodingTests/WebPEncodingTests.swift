@@ -129,14 +129,18 @@ func everySettingIsLossless(settings: WebPSettings) throws {
     #expect(WebPSettings.smallest.identity == "lossless m6 q100 or m2 q100 or m1 q100 exact")
 }
 
-@Test func fastSettingsTryMethodOneOnSmallFramesAndLargePaletteFrames() {
+@Test func fastSettingsTryMethodOneOnSmallFramesAndOnPaletteFramesPastACard() {
     let limit = WebPSettings.fastAlternativePixelLimit
     let small = "lossless m0 q100 or m1 q100 exact"
     let large = "lossless m0 q100 or m1 q100 at most 256 colours exact"
     #expect(WebPSettings.fast(pixelCount: 600 * 200).identity == small)
     #expect(WebPSettings.fast(pixelCount: limit).identity == small)
-    #expect(WebPSettings.fast(pixelCount: limit + 1).identity == large)
-    #expect(WebPSettings.fast(pixelCount: 1200 * 630).identity == large)
+    #expect(WebPSettings.fast(pixelCount: limit + 1).identity == "lossless m0 q100 exact")
+    #expect(WebPSettings.fast(pixelCount: 1200 * 630).identity == "lossless m0 q100 exact")
+    let paletteMinimum = WebPSettings.fastPaletteAlternativePixelMinimum
+    #expect(WebPSettings.fast(pixelCount: paletteMinimum - 1).identity == "lossless m0 q100 exact")
+    #expect(WebPSettings.fast(pixelCount: paletteMinimum).identity == large)
+    #expect(WebPSettings.fast(pixelCount: 1170 * 2532).identity == large)
 }
 
 /// A frame of `width` × `height` RGB pixels whose colour is `colors(x, y)` (a colour index spread over the channels).
@@ -164,7 +168,7 @@ func paletteCountStopsPastTwoHundredFiftySixColours(colorCount: Int) {
 }
 
 @Test func paletteAlternativesApplyOnlyToFramesThatFitAPalette() throws {
-    let (width, height) = (700, 400)
+    let (width, height) = (1024, 1024)
     let settings = WebPSettings.fast(pixelCount: width * height)
     let paletted = indexedFrame(width: width, height: height) { x, y in (x / 3 + (x ^ y) % 8) % 160 }
     let ramp = frame(width: width, height: height, channels: 3, seed: 11)
