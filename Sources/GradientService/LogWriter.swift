@@ -11,7 +11,8 @@ import Locking
 ///
 /// Lines wait in a buffer bounded by ``AccessLogConfiguration/bufferLimitBytes``; a line that does not fit is
 /// dropped and counted (``droppedLines``) instead of waiting. The writer thread takes the whole buffer at once and
-/// writes it, blocking only itself; it wakes when ``AccessLogConfiguration/flushThresholdBytes`` are waiting, when
+/// writes it, blocking only itself (a batch larger than twice the threshold is freed once written, so only about
+/// twice the threshold stays allocated between bursts); it wakes when ``AccessLogConfiguration/flushThresholdBytes`` are waiting, when
 /// ``flush(waitingAtMost:)`` asks, and every ``AccessLogConfiguration/flushInterval``.
 final class LogWriter: Sendable {
     private struct State {
@@ -119,7 +120,13 @@ final class LogWriter: Sendable {
             if !batch.isEmpty {
                 write(batch)
                 state.withLock { $0.finishedBytes += batch.count }
-                batch.removeAll(keepingCapacity: true)
+                // A batch that grew past twice the threshold (the writer fell behind) is let go, so that a burst's
+                // buffers go back to the system instead of staying resident for the life of the process.
+                if batch.capacity > 2 * thresholdBytes {
+                    batch = []
+                } else {
+                    batch.removeAll(keepingCapacity: true)
+                }
                 batchFinished.signal()
             }
             if isClosed && state.withLock({ $0.pending.isEmpty }) { return }
