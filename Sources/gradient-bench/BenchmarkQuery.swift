@@ -43,3 +43,13 @@ struct BenchmarkQuery {
     static let meshPoints =
         "0,0;0.3,0;0.7,0;1,0;0,0.35;0.4,0.25;0.75,0.4;1,0.3;0,0.7;0.25,0.6;0.6,0.75;1,0.65;0,1;0.35,1;0.65,1;1,1"
 }
+
+extension BenchmarkOptions {
+    /// The corpus shapes `--shape` names (every one when none is named), the mesh shape left out unless
+    /// `includingMesh`.
+    func selectedCorpusShapes(includingMesh: Bool) -> [BenchmarkQuery] {
+        BenchmarkQuery.corpusShapes.filter {
+            (includingMesh || $0.meshGrid == nil) && (shapes.isEmpty || shapes.contains($0.name))
+        }
+    }
+}

@@ -28,9 +28,7 @@ struct CodecSweep {
     init(options: BenchmarkOptions, corpusPath: String) throws {
         self.options = options
         presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Self.defaultPresetLimit)
-        shapes = BenchmarkQuery.corpusShapes.filter {
-            $0.meshGrid == nil && (options.shapes.isEmpty || options.shapes.contains($0.name))
-        }
+        shapes = options.selectedCorpusShapes(includingMesh: false)
         workloads = BenchmarkQuery.workloads.filter { options.workloads.contains($0.name) }
         if options.skipCorpus { shapes = [] }
         settings = options.codecSettings.isEmpty ? CodecSetting.defaultSweep : options.codecSettings

@@ -14,7 +14,7 @@ struct CorpusBenchmark {
     init(options: BenchmarkOptions, corpusPath: String) throws {
         self.options = options
         presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Int.max)
-        shapes = BenchmarkQuery.corpusShapes.filter { options.shapes.isEmpty || options.shapes.contains($0.name) }
+        shapes = options.selectedCorpusShapes(includingMesh: true)
     }
 
     func run() throws {

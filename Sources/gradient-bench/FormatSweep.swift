@@ -33,9 +33,7 @@ struct FormatSweep {
         shapes =
             options.skipCorpus
             ? []
-            : BenchmarkQuery.corpusShapes.filter {
-                $0.meshGrid == nil && (options.shapes.isEmpty || options.shapes.contains($0.name))
-            }
+            : options.selectedCorpusShapes(includingMesh: false)
         workloads =
             options.skipWorkloads
             ? [] : BenchmarkQuery.workloads.filter { options.workloads.isEmpty || options.workloads.contains($0.name) }

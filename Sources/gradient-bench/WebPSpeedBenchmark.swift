@@ -34,9 +34,7 @@ struct WebPSpeedBenchmark {
     init(options: BenchmarkOptions, corpusPath: String) throws {
         self.options = options
         presets = try CorpusPreset.selected(path: corpusPath, options: options, defaultLimit: Self.defaultPresetLimit)
-        shapes = BenchmarkQuery.corpusShapes.filter {
-            $0.meshGrid == nil && (options.shapes.isEmpty || options.shapes.contains($0.name))
-        }
+        shapes = options.selectedCorpusShapes(includingMesh: false)
     }
 
     /// One case's figures.
