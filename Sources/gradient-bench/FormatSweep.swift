@@ -6,8 +6,8 @@ import WebPEncoding
 
 /// Renders corpus presets at the corpus shapes, and the saturated workloads, in PNG, WebP and AVIF through the
 /// product's own path (``ImageRenderer/renderImage(_:pipelined:)`` of ``ImageIdentity/init(request:format:)``, each
-/// format's standard settings), on one thread, and writes each file with a line of figures for `codec_peers.py`,
-/// which encodes the same pixels with Pillow in the same run.
+/// format's standard settings, and WebP once more with `compression=smallest`), on one thread, and writes each file
+/// with a line of figures for `codec_peers.py`, which encodes the same pixels with Pillow in the same run.
 ///
 /// Checks as it goes: the WebP decodes (libwebp) to exactly the pixels of the PNG, and the AVIF's decoded samples
 /// (libavif) are compared with the exact undithered ramp in 1/255 units; both errors are written for the targets.
@@ -19,8 +19,24 @@ struct FormatSweep {
     static let defaultRadialLimit = 3
     /// The file of figures written beside the images.
     static let figuresFileName = "ours.tsv"
-    /// The formats, in the order they are rendered and reported.
-    static let formats: [ImageFormat] = [.png, .webp, .avif]
+    /// One way of asking for an image: its label in the figures file, the format and the query it adds.
+    struct Variant {
+        var label: String
+        var format: ImageFormat
+        var extraQuery: String
+        /// The file name's ending after the case's stem.
+        var fileSuffix: String
+    }
+
+    /// The variants, in the order they are rendered and reported: each format at its defaults, then WebP's opt-in
+    /// exhaustive search.
+    static let variants: [Variant] = [
+        Variant(label: "png", format: .png, extraQuery: "", fileSuffix: ".png"),
+        Variant(label: "webp", format: .webp, extraQuery: "", fileSuffix: ".webp"),
+        Variant(label: "avif", format: .avif, extraQuery: "", fileSuffix: ".avif"),
+        Variant(
+            label: "webp-smallest", format: .webp, extraQuery: "&compression=smallest", fileSuffix: ".smallest.webp"),
+    ]
 
     var options: BenchmarkOptions
     var presets: [(index: Int, preset: CorpusPreset)]
@@ -74,23 +90,24 @@ struct FormatSweep {
             # formats through ImageRenderer.renderImage at the standard settings: \(cases.count) cases; one thread; \
             \(iterations) timed render + encode per case and format after a warm-up of each format; libwebp \
             \(WebPEncoder.libraryVersion), \(AVIFEncoder.libraryVersion)
-            # group      case          PNG bytes   PNG ms  WebP bytes   WebP ms  AVIF bytes   AVIF ms  AVIF err mean/max
+            # group      case          PNG bytes   PNG ms  WebP bytes   WebP ms  AVIF bytes   AVIF ms  smallest B  small ms \
+             AVIF err mean/max
             """)
         fflush(nil)
-        for format in Self.formats {
+        for variant in Self.variants {
             _ = try measure(
-                Case(group: "warm-up", stem: "", query: "colors=ff7e5f,feb47b&width=600&height=200"), format: format,
+                Case(group: "warm-up", stem: "", query: "colors=ff7e5f,feb47b&width=600&height=200"), variant: variant,
                 iterations: 1)
         }
         var lines = ["group\tcase\tformat\tbytes\tms\tmean_error\tmax_error\tquery"]
         for item in cases {
             var figures: [Measurement] = []
-            for format in Self.formats {
-                let measurement = try measure(item, format: format, iterations: iterations)
+            for variant in Self.variants {
+                let measurement = try measure(item, variant: variant, iterations: iterations)
                 figures.append(measurement)
                 lines.append(
                     [
-                        item.group, item.stem, format.rawValue, String(measurement.bytes),
+                        item.group, item.stem, variant.label, String(measurement.bytes),
                         String(Stopwatch.rounded(measurement.milliseconds)),
                         String(Stopwatch.rounded(measurement.meanError)),
                         String(Stopwatch.rounded(measurement.maximumError)), item.query,
@@ -107,11 +124,13 @@ struct FormatSweep {
         }
     }
 
-    /// Renders `item` in `format` `iterations` times through the product's path, writes the file (unless it is the
-    /// warm-up) and checks its pixels.
-    private func measure(_ item: Case, format: ImageFormat, iterations: Int) throws -> Measurement {
+    /// Renders `item` as `variant` asks `iterations` times through the product's path, writes the file (unless it
+    /// is the warm-up) and checks its pixels.
+    private func measure(_ item: Case, variant: Variant, iterations: Int) throws -> Measurement {
+        let format = variant.format
         let request = try ImageRequest(
-            queryItems: try QueryString.decode(Substring(item.query + "&format=" + format.rawValue)))
+            queryItems: try QueryString.decode(
+                Substring(item.query + "&format=" + format.rawValue + variant.extraQuery)))
         let identity = ImageIdentity(request: request, format: format)
         var bytes: [UInt8] = []
         var times: [Double] = []
@@ -141,7 +160,7 @@ struct FormatSweep {
             measurement.maximumError = error.maximum
         }
         if !item.stem.isEmpty, let directory = options.writeDirectory {
-            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + item.stem + "." + format.rawValue))
+            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + item.stem + variant.fileSuffix))
         }
         return measurement
     }
