@@ -22,12 +22,22 @@ engine renders the original query, at the same tolerances. So a page that copies
 
 Chromium dithers in each raster tile's own pixel coordinates, so every page is screenshot with tiles as large as the
 page and pages are kept below 512 device pixels in each direction (tiles do not grow past 512 here); cases start
-at multiples of 8 on their page.
+at multiples of 8 on their page. Every case is also its own composited layer (will-change: transform), rasterized
+with its top-left corner at the origin as the engine's image is: otherwise Skia folds the case's offset on the page
+into its float gradient matrix, which moves t by an ulp and puts pixel centres exactly on a diagonal hard stop
+(linear-gradient(45deg, #f06 25%, #4a4 25% 50%, ...)) on the other side of it than at the origin.
 
-Usage: scripts/compare-with-chromium.py [--gradient PATH] [--chromium PATH] [--keep DIR]
+With --corpus PATH (repeatable) the built-in cases are replaced by a corpus of real gradients at the cases' size:
+a text file of one CSS <image> a line (bench/data/css-gradients.txt; blank lines and # comments skipped) or a
+uiGradients JSON list (bench/data/uigradients.json; preset i becomes linear-gradient(A deg, its colours), A cycling
+through CORPUS_ANGLES as in css-gradients.txt). --every K keeps every K-th corpus entry (CI runs a bounded subset).
+The same tolerances and median apply, and the WORST_LISTED cases of least identical share are listed at the end.
+
+Usage: scripts/compare-with-chromium.py [--gradient PATH] [--chromium PATH] [--keep DIR] [--corpus PATH]... [--every K]
 """
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -41,6 +51,9 @@ from PIL import Image
 
 WIDTH, HEIGHT, GAP, COLUMNS, ROWS_PER_PAGE, TILE_LIMIT = 160, 96, 16, 2, 4, 511
 MAX_MEAN, MAX_P995, MIN_MEDIAN_IDENTICAL = 1.0, 4.0, 0.99
+# Angles given to uiGradients presets in turn (the order bench/data/css-gradients.txt uses), and how many of the
+# least identical cases the summary lists.
+CORPUS_ANGLES, WORST_LISTED = (90, 135, 180, 45, 160, 120, 200, 75), 10
 
 CASES = [
     "linear-gradient(135deg, #ff7e5f, #feb47b)",
@@ -213,6 +226,23 @@ def all_cases(gradient):
     return cases
 
 
+def corpus_cases(paths, every):
+    """(CSS, None, query, label) of every `every`-th gradient of the corpus files `paths` (text or uiGradients JSON)."""
+    gradients = []
+    for path in paths:
+        if path.endswith(".json"):
+            with open(path) as file:
+                presets = json.load(file)
+            gradients += [
+                f"linear-gradient({CORPUS_ANGLES[i % len(CORPUS_ANGLES)]}deg, {', '.join(preset['colors'])})"
+                for i, preset in enumerate(presets)
+            ]
+        else:
+            with open(path) as file:
+                gradients += [line.strip() for line in file if line.strip() and not line.startswith("#")]
+    return [(css, None, "css=" + urllib.parse.quote(css, safe=""), css) for css in gradients[::every]]
+
+
 def origin(index):
     """The page holding case `index` and the case's top-left corner on that page."""
     slot = index % (COLUMNS * ROWS_PER_PAGE)
@@ -232,7 +262,7 @@ def write_page(path, page_number, styles):
         blending = f";background-blend-mode:{blend}" if blend else ""
         divs.append(
             f'<div style="position:absolute;left:{x}px;top:{y}px;width:{WIDTH}px;height:{HEIGHT}px;'
-            f'background:{css}{blending}"></div>'
+            f'background:{css}{blending};will-change:transform"></div>'
         )
     html = (
         "<!doctype html><html><head><meta charset=utf-8><style>html,body{margin:0;background:#fff;"
@@ -294,11 +324,13 @@ def main():
     parser.add_argument("--gradient", default=".build/debug/gradient")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
     parser.add_argument("--keep", help="directory to keep the page, screenshot and renders in")
+    parser.add_argument("--corpus", action="append", help="compare this corpus instead of the built-in cases")
+    parser.add_argument("--every", type=int, default=1, help="keep every K-th corpus entry")
     arguments = parser.parse_args()
     started = time.monotonic()
     work = arguments.keep or tempfile.mkdtemp(prefix="gradient-chromium-")
     os.makedirs(work, exist_ok=True)
-    cases = all_cases(arguments.gradient)
+    cases = corpus_cases(arguments.corpus, arguments.every) if arguments.corpus else all_cases(arguments.gradient)
     browsers = []
     for page_number in range(origin(len(cases) - 1)[0] + 1):
         page = os.path.abspath(os.path.join(work, f"cases-{page_number}.html"))
@@ -324,13 +356,16 @@ def main():
         share, plain_share = f"{results['on'][2]:.1%}", f"{results['off'][2]:.1%}"
         passed = mean <= MAX_MEAN and p995 <= MAX_P995
         verdict = ("pass" if passed else "FAIL") + (" (dithered)" if amplifies else "")
-        shares.append(results["on"][2])
+        shares.append((results["on"][2], index, label))
         failures += not passed
         print(f"{index:<4} {mean:>8.3f} {p995:>9} {share:>11} {plain_share:>14}  {verdict:<6}  {label}")
         if amplifies:
             off_mean, off_p995, _ = results["off"]
             print(f"{'':<4} {off_mean:>8.3f} {off_p995:>9} {'':>11} {'':>14}  (dither=off, for reference)")
-    median = statistics.median(shares)
+    print(f"least identical with dither=on ({min(WORST_LISTED, len(shares))} of {len(shares)}):")
+    for share, index, label in sorted(shares)[:WORST_LISTED]:
+        print(f"  {share:>7.2%}  case {index}: {label}")
+    median = statistics.median(share for share, _, _ in shares)
     median_passed = median >= MIN_MEDIAN_IDENTICAL
     print(
         f"median share of pixels identical to Chromium with dither=on: {median:.2%} "

@@ -22,6 +22,20 @@ struct SkiaArithmeticTests {
         #expect(image.pixel(152, 0).y == 54)
     }
 
+    /// `linear-gradient(135deg, #2c3e50 50%, #e74c3c 50%)` at 160×96: the centres of (127, 0), (126, 1), … lie on
+    /// the hard stop in reals. Skia's float `pts_to_unit_matrix` gives them t = 0.49999997, so Chromium (software
+    /// raster, the box at the origin) draws the first colour there; the matrix taken in doubles gave t = 0.5 and
+    /// the second colour.
+    @Test("a pixel centre on a diagonal hard stop takes the side Skia's float matrix puts it on")
+    func diagonalHardStop() throws {
+        let css = "linear-gradient(135deg,%20%232c3e50%2050%25,%20%23e74c3c%2050%25)"
+        let image = try RenderedImage(query: "css=\(css)&width=160&height=96")
+        for y in 0..<8 {
+            #expect(image.pixel(127 - y, y) == SIMD4(0x2C, 0x3E, 0x50, 255))
+            #expect(image.pixel(128 - y, y) == SIMD4(0xE7, 0x4C, 0x3C, 255))
+        }
+    }
+
     @Test("a dithered horizontal gradient repeats every 8 rows; undithered rows are all equal")
     func horizontalRows() throws {
         let dithered = try RenderedImage(query: "colors=ff7e5f,feb47b&dir=horizontal&width=300&height=24")

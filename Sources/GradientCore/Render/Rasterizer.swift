@@ -5,7 +5,7 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "3"
+    public static let version = "4"
 
     /// The spec being rendered.
     public let spec: GradientSpec
@@ -103,15 +103,16 @@ public struct Rasterizer: Sendable {
         let scale = normalisation?.scale ?? 1
         switch geometry {
         case .linear(let start, let end):
-            let dx = end.x - start.x
-            let dy = end.y - start.y
-            let lengthSquared = dx * dx + dy * dy
-            guard lengthSquared > 0 else { return solid(degenerateColor) }
-            let stepX = dx / lengthSquared
-            let stepY = dy / lengthSquared
-            return .linear(
-                m0: Float(stepX * scale), m2: Float(stepY * scale),
-                m4: Float((-(start.x * stepX + start.y * stepY) - offset) * scale))
+            var first = SIMD2<Float>(Float(start.x), Float(start.y))
+            var second = SIMD2<Float>(Float(end.x), Float(end.y))
+            if normalisation != nil {
+                // Blink moves the points to the first and last stops (`AdjustGradientPointsForOffsetRange`).
+                let delta = second - first
+                second = first + delta * Float(offset + 1 / scale)
+                first = first + delta * Float(offset)
+            }
+            guard let matrix = LinearUnitMatrix(first, second) else { return solid(degenerateColor) }
+            return .linear(m0: matrix.scaleX, m2: matrix.skewX, m4: matrix.translateX)
         case .radial(let center, let radiusX, let radiusY):
             // An ending shape of zero width or height (a zero-radius circle too) is drawn as Chromium draws it:
             // Blink hands Skia r0 = r1 = 0, which Skia paints as its degenerate gradient (the last colour, or the
