@@ -1,5 +1,5 @@
-"""The exact pixel budget of /gradient (and of /gradient.css, which takes the same query), checked on every response
-schemathesis gets, and the two documented approximations of openapi.yaml.
+"""The exact pixel budget of /gradient (and of /gradient.css, whose query has the same size rule), checked on every
+response schemathesis gets, and the two documented approximations of openapi.yaml.
 
 openapi.yaml's `SizeBudget` admits a subset of the sizes the service renders (boxes; JSON Schema cannot write a
 product), so a size between the boxes and the exact limit of API.md is valid for the service but outside the schema.
@@ -10,7 +10,8 @@ instead:
   a 400 that blames the size (`parameter` width, height, scale or format, "over the limit" or "whole frames") for an
   image within it;
 - the `filter_failure` hook drops a "schema-violating request accepted" report on either path only when the request
-  breaks nothing in openapi.yaml but `SizeBudget` (and its size is within the exact limit) or the patterns of
+  breaks nothing in its path's query schema (`GradientQuery` for /gradient, `GradientCSSQuery` for /gradient.css)
+  but `SizeBudget` (and its size is within the exact limit) or the patterns of
   `colors`, `base` and `css`, that is when accepting it was right: those patterns state a regular subset of the CSS
   syntax API.md gives (which no regular expression can state), so that a client generated from openapi.yaml is never
   refused, and the service reads more than they admit. Every other report of that check stands, and so does every
@@ -41,23 +42,30 @@ _WHOLE_FRAME_FORMATS = {"webp", "avif"}
 _CSS_SYNTAX_PARAMETERS = ("colors", "base", "css")
 
 
-def _query_validator(relax_css_syntax):
-    """A validator of the `/gradient` query against openapi.yaml with `SizeBudget` admitting every size and, when
+# The query schema of each path that takes a gradient query.
+_QUERY_SCHEMAS = {"/gradient": "GradientQuery", "/gradient.css": "GradientCSSQuery"}
+
+
+def _query_validator(schema_name, relax_css_syntax):
+    """A validator of the query schema `schema_name` of openapi.yaml with `SizeBudget` admitting every size and, when
     `relax_css_syntax`, the CSS syntax parameters every string."""
     document = yaml.safe_load((_ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     document = copy.deepcopy(document)
     document["components"]["schemas"]["SizeBudget"] = True
-    properties = document["components"]["schemas"]["GradientQuery"]["properties"]
+    properties = document["components"]["schemas"][schema_name]["properties"]
     for name in _CSS_SYNTAX_PARAMETERS if relax_css_syntax else ():
         del properties[name]["pattern"]
     resource = referencing.Resource.from_contents(document, default_specification=referencing.jsonschema.DRAFT202012)
     registry = referencing.Registry().with_resource("urn:gradientd:openapi", resource)
-    schema = {"$ref": "urn:gradientd:openapi#/components/schemas/GradientQuery"}
+    schema = {"$ref": f"urn:gradientd:openapi#/components/schemas/{schema_name}"}
     return jsonschema.Draft202012Validator(schema, registry=registry)
 
 
-_QUERY_VALIDATOR = _query_validator(relax_css_syntax=True)
-_SIZE_ONLY_VALIDATOR = _query_validator(relax_css_syntax=False)
+# Per path: (the validator with relaxed CSS syntax, the validator that relaxes `SizeBudget` only).
+_VALIDATORS = {
+    path: (_query_validator(name, relax_css_syntax=True), _query_validator(name, relax_css_syntax=False))
+    for path, name in _QUERY_SCHEMAS.items()
+}
 
 
 def _integer(value):
@@ -111,8 +119,8 @@ def _is_gradient(case):
 
 
 def _takes_gradient_query(case):
-    """/gradient or /gradient.css, whose query is the same `GradientQuery` with the same size rule."""
-    return case.operation.path in ("/gradient", "/gradient.css") and case.method.upper() in ("GET", "HEAD")
+    """/gradient or /gradient.css, whose query schemas share `SizeBudget` and the CSS syntax patterns."""
+    return case.operation.path in _QUERY_SCHEMAS and case.method.upper() in ("GET", "HEAD")
 
 
 def _blames_size(response):
@@ -148,10 +156,11 @@ def filter_failure(context, failure: Failure, case, response):
     syntax patterns."""
     if not isinstance(failure, AcceptedNegativeData) or not _takes_gradient_query(case):
         return True
+    query_validator, size_only_validator = _VALIDATORS[case.operation.path]
     size = exact_size(case.query)
-    if size is None or not within_budget(size) or not _QUERY_VALIDATOR.is_valid(case.query):
+    if size is None or not within_budget(size) or not query_validator.is_valid(case.query):
         return True
-    if _SIZE_ONLY_VALIDATOR.is_valid(case.query):
+    if size_only_validator.is_valid(case.query):
         approximation = "openapi.yaml's SizeBudget boxes (the size is within API.md's exact limit)"
     else:
         approximation = "the patterns of colors, base or css (a regular subset of API.md's CSS syntax)"
