@@ -172,13 +172,15 @@ final class GeneralRowCoder {
                 try stream.writeGeneralRow(currentBytes)
                 isLatestRowInZlib = true
                 repeatedRowsSinceZlibRow = 0
-            } else if case let before = matchState(hasPreviousRow: previousRow != nil),
+            } else if case let before = periodRows.isWatching ? matchState(hasPreviousRow: previousRow != nil) : nil,
                 tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit)
             {
                 let checksum = try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
-                periodRows.record(
-                    before: before, matcher: matcher, filterType: current[0], trialAfter: trialState,
-                    checksum: checksum)
+                if let before {
+                    periodRows.record(
+                        before: before, matcher: matcher, filterType: current[0], trialAfter: trialState,
+                        checksum: checksum)
+                }
             } else if isSparse && leadingBytesRemaining > 0 {
                 leadingBytesRemaining -= rowLength
                 try flush(into: stream)

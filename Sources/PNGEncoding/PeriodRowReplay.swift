@@ -16,7 +16,10 @@ import Glibc
 /// rows that take it, and when one row of each period does not, the state repeats every 8 periods (64 rows).
 /// ``periodsRemembered`` periods are looked back through, nearest first.
 ///
-/// Memory: ``period`` raw rows and the tokens of ``period`` × ``periodsRemembered`` rows.
+/// After a period of rows none of which repeats the row a period above, rows are neither kept nor compared for a
+/// rest of ``shortestRest`` rows, doubling up to ``longestRest``: angled and radial gradients then pay for a
+/// period's copies and compares now and then. Memory: ``period`` raw rows and the tokens of ``period`` ×
+/// ``periodsRemembered`` rows.
 final class PeriodRowReplay {
     /// The state a structural match starts from, besides the bytes it reads.
     struct State: Equatable {
@@ -65,6 +68,15 @@ final class PeriodRowReplay {
     private(set) var repeatsRowAbove = false
     /// Consecutive latest rows each with the raw bytes and filter of the row a period above.
     private var repeatingRows = 0
+    /// Rows compared in a row that did not repeat the row a period above.
+    private var missedRows = 0
+    /// Rows left during which rows are neither kept nor compared, after a period of rows that all missed: images
+    /// whose rows do not repeat (angled, radial) pay for a period of copies and compares now and then only.
+    private var restingRows = 0
+    /// The next rest; doubles after each, up to ``longestRest``, and starts over when a row repeats.
+    private var nextRest = PeriodRowReplay.shortestRest
+    static let shortestRest = 16
+    static let longestRest = 256
 
     /// False when nothing is replayed (rows are still compared and remembered).
     private let replays: Bool
@@ -87,6 +99,9 @@ final class PeriodRowReplay {
 
     private var rawSlot: Int { row % period }
     private var rowAbove: UnsafeMutablePointer<UInt8> { rawRows + rawSlot * rowByteCount }
+
+    /// Whether rows are being kept and compared (not resting): only then is a match worth ``record``ing.
+    var isWatching: Bool { restingRows == 0 }
 
     /// Starts a row coded through the general coder: compares it with the row a period above.
     func beginRow(_ raw: UnsafePointer<UInt8>) {
@@ -152,11 +167,27 @@ final class PeriodRowReplay {
         let repeatsFiltered =
             repeatsRowAbove && slotFilterTypes[rawSlot] == filterType && (filterType != 2 || repeatingRows > 0)
         repeatingRows = repeatsFiltered ? repeatingRows + 1 : 0
-        if !repeatsRowAbove {
-            rowAbove.update(from: raw, count: rowByteCount)
+        if repeatsRowAbove {
+            missedRows = 0
+            nextRest = Self.shortestRest
+        } else if slotRows[rawSlot] == row - period {
+            missedRows += 1
+            if missedRows == period {
+                missedRows = 0
+                restingRows = nextRest
+                nextRest = min(2 * nextRest, Self.longestRest)
+            }
         }
-        slotRows[rawSlot] = row
-        slotFilterTypes[rawSlot] = filterType
+        if restingRows > 0 {
+            restingRows -= 1
+            slotRows[rawSlot] = -1
+        } else {
+            if !repeatsRowAbove {
+                rowAbove.update(from: raw, count: rowByteCount)
+            }
+            slotRows[rawSlot] = row
+            slotFilterTypes[rawSlot] = filterType
+        }
         repeatsRowAbove = false
         row += 1
     }
