@@ -319,18 +319,24 @@ final class GeneralRowCoder {
 
     /// The nonzero bytes of the filtered row after its filter byte, counted until there are more than `limit` (then
     /// `limit + 1`). Few nonzero bytes mark an undithered gradient's Sub-filtered row: zlib's short copies suit such
-    /// rows, and it codes their long runs of zeros quickly. A dithered row is refused within its first thousand bytes.
+    /// rows, and it codes their long runs of zeros quickly. Counted 16 bytes at a time, checked every 4,080.
     private func nonzeroCount(_ row: UnsafePointer<UInt8>, count: Int, limit: Int) -> Int {
         var nonzero = 0
         var index = 1
         let raw = UnsafeRawPointer(row)
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        while index + 8 <= count {
-            // Each byte's high bit set when the byte is nonzero; no carry crosses into the next byte.
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            nonzero += ((((word & low) &+ low) | word) & ~low).nonzeroBitCount
+        let zero = SIMD16<UInt8>(repeating: 0)
+        let one = SIMD16<UInt8>(repeating: 1)
+        while index + 16 <= count {
+            // Each lane counts its nonzero bytes over at most 255 blocks of 16, then the lanes are summed.
+            var lanes = zero
+            let blocksEnd = min(count, index + 255 * 16)
+            while index + 16 <= blocksEnd {
+                let bytes = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                lanes &+= one.replacing(with: 0, where: bytes .== zero)
+                index += 16
+            }
+            nonzero += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
             if nonzero > limit { return limit + 1 }
-            index += 8
         }
         while index < count {
             if row[index] != 0 { nonzero += 1 }
