@@ -37,6 +37,8 @@ final class GeneralRowCoder {
     /// ``maximumBackoff``) so images it cannot describe pay almost nothing for it.
     private var rowsUntilRetry = 0
     private var backoff = 1
+    /// Replays the structural match of a row that repeats the row a dither period above.
+    private let periodRows: PeriodRowReplay
     static let maximumBackoff = 64
     /// A row the structural matcher codes in under one bit per this many bytes is a copy of rows before it and is
     /// coded so; any other row goes to ``HashMatcher`` or zlib, which search more widely.
@@ -82,15 +84,39 @@ final class GeneralRowCoder {
     static let filterTrialInterval = 8
     private var prefersUp = false
     private var rowsUntilFilterTrial = 0
+
+    /// What ``tryMatcher(_:previousRow:count:triesUp:)`` carries from row to row besides the matcher's state.
+    struct TrialState: Equatable {
+        fileprivate var rowsUntilRetry: Int
+        fileprivate var backoff: Int
+        fileprivate var prefersUp: Bool
+        fileprivate var rowsUntilFilterTrial: Int
+    }
+
+    private var trialState: TrialState {
+        get {
+            TrialState(
+                rowsUntilRetry: rowsUntilRetry, backoff: backoff, prefersUp: prefersUp,
+                rowsUntilFilterTrial: rowsUntilFilterTrial)
+        }
+        set {
+            rowsUntilRetry = newValue.rowsUntilRetry
+            backoff = newValue.backoff
+            prefersUp = newValue.prefersUp
+            rowsUntilFilterTrial = newValue.rowsUntilFilterTrial
+        }
+    }
     private var leadingBytesRemaining = GeneralRowCoder.leadingSearchBytes
 
-    init(format: PNGImageFormat) {
+    /// With `replaysPeriodRows` false, every row is matched (``PeriodRowReplay`` replays none).
+    init(format: PNGImageFormat, replaysPeriodRows: Bool) {
         bytesPerPixel = format.bytesPerPixel
         periodLength = RowMatcher.ditherPeriod * format.bytesPerPixel
         previousPeriod = .allocate(capacity: periodLength)
         history = FilteredRowHistory(format: format)
         matcher = RowMatcher(format: format)
         tokenBlock = TokenBlock(rowLength: format.bytesPerRow + 1)
+        periodRows = PeriodRowReplay(rowByteCount: format.bytesPerRow, replays: replaysPeriodRows)
         self.format = format
     }
 
@@ -109,9 +135,30 @@ final class GeneralRowCoder {
         let current = history.current
         let rowLength = history.rowLength
         let count = rowLength - 1
-        let isPeriodic = count > periodLength && memcmp(row, row + periodLength, count - periodLength) == 0
         let currentBytes = UnsafeRawBufferPointer(start: current, count: rowLength)
         isLatestRowInZlib = false
+        periodRows.beginRow(row)
+        if periodRows.repeatsRowAbove,
+            let entry = periodRows.replayableEntry(from: matchState(hasPreviousRow: previousRow != nil))
+        {
+            // The row, the rows it may copy from and the state are those of the row a period above: so is its match.
+            if entry.filterType == 2, let previousRow {
+                RowFilter.up(row, previous: previousRow, count: count, output: current)
+            } else {
+                RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
+            }
+            matcher.restore(
+                entry.matcherAfter, tokens: entry.tokens, estimatedBits: entry.estimatedBits,
+                literalCount: entry.literalCount)
+            trialState = entry.trialAfter
+            periodRows.noteReplayed(entry)
+            try appendTokenRow(matcher.tokens, currentBytes, checksum: entry.checksum, into: stream)
+            periodRows.endRow(row, filterType: current[0])
+            isPreviousRowPeriodic = false
+            history.commitCurrent()
+            return
+        }
+        let isPeriodic = count > periodLength && memcmp(row, row + periodLength, count - periodLength) == 0
         if isPeriodic {
             matchPeriodic(row, count: count)
             periodIndex?.insert(current, streamOffset: history.currentStreamOffset)
@@ -132,8 +179,15 @@ final class GeneralRowCoder {
                 try stream.writeGeneralRow(currentBytes)
                 isLatestRowInZlib = true
                 repeatedRowsSinceZlibRow = 0
-            } else if tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit) {
-                try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
+            } else if case let before = periodRows.isWatching ? matchState(hasPreviousRow: previousRow != nil) : nil,
+                tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit)
+            {
+                let checksum = try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
+                if let before {
+                    periodRows.record(
+                        before: before, matcher: matcher, filterType: current[0], trialAfter: trialState,
+                        checksum: checksum)
+                }
             } else if isSparse && leadingBytesRemaining > 0 {
                 leadingBytesRemaining -= rowLength
                 try flush(into: stream)
@@ -159,21 +213,46 @@ final class GeneralRowCoder {
                 try appendTokenRow(hashTokens, currentBytes, period: nil, into: stream)
             }
         }
+        periodRows.endRow(row, filterType: current[0])
         isPreviousRowPeriodic = isPeriodic
         history.commitCurrent()
     }
 
+    /// The state a structural match of the next row starts from.
+    private func matchState(hasPreviousRow: Bool) -> PeriodRowReplay.State {
+        PeriodRowReplay.State(
+            matcher: matcher.carriedState, trial: trialState, hasPreviousRow: hasPreviousRow,
+            historyRows: history.rowCount)
+    }
+
     /// Adds a row's tokens to the block (writing the block first when they would overflow it) and accounts for its
-    /// filtered bytes in the stream; `period` as for ``IDATStream/noteTokenRow(_:period:)``.
+    /// filtered bytes in the stream; `period` as for ``IDATStream/noteTokenRow(_:period:)``, whose result it returns.
+    @discardableResult
     private func appendTokenRow(
         _ tokens: [UInt32], _ row: UnsafeRawBufferPointer, period: Int?, into stream: IDATStream
-    ) throws(PNGError) {
-        if tokenBlock.isFull(adding: tokens.count) {
-            try flush(into: stream)
-        }
-        try stream.noteTokenRow(row, period: period)
+    ) throws(PNGError) -> UInt32 {
+        try prepareTokenRow(adding: tokens.count, into: stream)
+        let checksum = try stream.noteTokenRow(row, period: period)
         tokenBlock.append(tokens)
         pendingTokenRowCount += 1
+        return checksum
+    }
+
+    /// ``appendTokenRow(_:_:period:into:)`` for a row whose filtered bytes alone have the Adler-32 `checksum`.
+    private func appendTokenRow(
+        _ tokens: [UInt32], _ row: UnsafeRawBufferPointer, checksum: UInt32, into stream: IDATStream
+    ) throws(PNGError) {
+        try prepareTokenRow(adding: tokens.count, into: stream)
+        try stream.noteTokenRow(row, checksum: checksum)
+        tokenBlock.append(tokens)
+        pendingTokenRowCount += 1
+    }
+
+    /// Writes the block first when `tokenCount` more tokens would overflow it.
+    private func prepareTokenRow(adding tokenCount: Int, into stream: IDATStream) throws(PNGError) {
+        if tokenBlock.isFull(adding: tokenCount) {
+            try flush(into: stream)
+        }
     }
 
     /// Whether the latest row went to zlib as a flat row: up to ``repeatedRowsInZlib`` repeated rows after it go
@@ -189,6 +268,7 @@ final class GeneralRowCoder {
     func encodeRepeatedInZlib(into stream: IDATStream) throws(PNGError) {
         try stream.writeGeneralRow(zeroUpFilteredRow())
         repeatedRowsSinceZlibRow += 1
+        periodRows.skipRow()
         history.commitCurrent()
     }
 
@@ -198,6 +278,7 @@ final class GeneralRowCoder {
         let row = zeroUpFilteredRow()
         matcher.codeZeroRow(history.current)
         try appendTokenRow(matcher.tokens, row, period: 1, into: stream)
+        periodRows.skipRow()
         history.commitCurrent()
     }
 
@@ -245,18 +326,24 @@ final class GeneralRowCoder {
 
     /// The nonzero bytes of the filtered row after its filter byte, counted until there are more than `limit` (then
     /// `limit + 1`). Few nonzero bytes mark an undithered gradient's Sub-filtered row: zlib's short copies suit such
-    /// rows, and it codes their long runs of zeros quickly. A dithered row is refused within its first thousand bytes.
+    /// rows, and it codes their long runs of zeros quickly. Counted 16 bytes at a time, checked every 4,080.
     private func nonzeroCount(_ row: UnsafePointer<UInt8>, count: Int, limit: Int) -> Int {
         var nonzero = 0
         var index = 1
         let raw = UnsafeRawPointer(row)
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        while index + 8 <= count {
-            // Each byte's high bit set when the byte is nonzero; no carry crosses into the next byte.
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            nonzero += ((((word & low) &+ low) | word) & ~low).nonzeroBitCount
+        let zero = SIMD16<UInt8>(repeating: 0)
+        let one = SIMD16<UInt8>(repeating: 1)
+        while index + 16 <= count {
+            // Each lane counts its nonzero bytes over at most 255 blocks of 16, then the lanes are summed.
+            var lanes = zero
+            let blocksEnd = min(count, index + 255 * 16)
+            while index + 16 <= blocksEnd {
+                let bytes = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                lanes &+= one.replacing(with: 0, where: bytes .== zero)
+                index += 16
+            }
+            nonzero += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
             if nonzero > limit { return limit + 1 }
-            index += 8
         }
         while index < count {
             if row[index] != 0 { nonzero += 1 }
@@ -323,6 +410,7 @@ final class GeneralRowCoder {
     /// `solidColor` is the row's colour when it is one colour, nil when it repeats the row before.
     func rowCodedElsewhere(_ kind: RunRowKind, pixel: UnsafePointer<UInt8>, solidColor: UnsafePointer<UInt8>?) {
         history.recordRun(kind, pixel: pixel)
+        periodRows.skipRow()
         isLatestRowInZlib = false
         if let solidColor {
             for offset in stride(from: 0, to: periodLength, by: bytesPerPixel) {
@@ -336,6 +424,9 @@ final class GeneralRowCoder {
     func resolvePendingSteps(as stepKind: RunRowKind) {
         history.resolvePendingSteps(as: stepKind)
     }
+
+    /// Rows whose match was replayed from a row some dither periods above.
+    var replayedRowCount: Int { periodRows.replayedRowCount }
 
     /// Whether token-coded rows are waiting to be written: the encoder is inside a run of copy-coded rows.
     var hasPendingTokens: Bool { !tokenBlock.isEmpty }

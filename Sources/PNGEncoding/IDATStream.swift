@@ -105,20 +105,41 @@ final class IDATStream {
     }
 
     /// Accounts for a general row that ``TokenBlock`` will code: Adler-32 and window. A row whose bytes after the
-    /// filter byte repeat their first `period` bytes has its checksum combined from the period's.
-    func noteTokenRow(_ row: UnsafeRawBufferPointer, period: Int? = nil) throws(PNGError) {
+    /// filter byte repeat their first `period` bytes has its checksum combined from the period's. Returns the
+    /// Adler-32 of the row alone, for ``noteTokenRow(_:checksum:)`` (0 when combined from a period's).
+    @discardableResult
+    func noteTokenRow(_ row: UnsafeRawBufferPointer, period: Int? = nil) throws(PNGError) -> UInt32 {
         if isZlibActive {
             try suspendZlib()
         }
+        var checksum: UInt32 = 0
         if let period, row.count > 1 + period {
             let body = row.count - 1
             updateAdler(UnsafeRawBufferPointer(rebasing: row[0..<1]))
             updateAdler(repeating: UnsafeRawBufferPointer(rebasing: row[1..<1 + period]), count: body / period)
             updateAdler(UnsafeRawBufferPointer(rebasing: row[(1 + body / period * period)...]))
         } else {
-            updateAdler(row)
+            checksum = cpng_adler32(1, row.baseAddress!.assumingMemoryBound(to: UInt8.self), row.count)
+            combineAdler(checksum, length: row.count)
         }
         window.appendRow(row)
+        return checksum
+    }
+
+    /// ``noteTokenRow(_:period:)`` for a row whose bytes alone have the Adler-32 `checksum` (they were noted before).
+    func noteTokenRow(_ row: UnsafeRawBufferPointer, checksum: UInt32) throws(PNGError) {
+        if isZlibActive {
+            try suspendZlib()
+        }
+        combineAdler(checksum, length: row.count)
+        window.appendRow(row)
+    }
+
+    /// Appends the checksum of `length` bytes whose Adler-32 alone is `checksum`.
+    private func combineAdler(_ checksum: UInt32, length: Int) {
+        let combined = adler32_combine(UInt((adlerB << 16) | adlerA), UInt(checksum), length)
+        adlerA = UInt32(combined & 0xFFFF)
+        adlerB = UInt32(combined >> 16)
     }
 
     /// Writes `block` as one deflate block, then accounts for its rows (Adler-32 and window bookkeeping) as

@@ -71,8 +71,17 @@ public final class PNGEncoder {
     ///     every pixel must be one of its colours (``PNGPaletteCensus`` finds them).
     ///   - sink: Receives encoded bytes in order; the buffer is valid only during the call.
     ///     If it throws, the encoder throws ``PNGError/sinkFailed(message:)``.
-    public init(
+    public convenience init(
         format: PNGImageFormat, palette: PNGPalette? = nil, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws(PNGError) {
+        try self.init(format: format, palette: palette, replaysPeriodRows: true, sink: sink)
+    }
+
+    /// ``init(format:palette:sink:)``, with ``PeriodRowReplay`` off when `replaysPeriodRows` is false: the same bytes,
+    /// every row matched.
+    init(
+        format: PNGImageFormat, palette: PNGPalette?, replaysPeriodRows: Bool,
+        sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws(PNGError) {
         guard format.bitDepth == 8 || format.bitDepth == 16 else {
             throw .invalidFormat(reason: "bit depth \(format.bitDepth) is not 8 or 16")
@@ -103,8 +112,11 @@ public final class PNGEncoder {
         previousPixel = .allocate(capacity: format.bytesPerPixel)
         previousPixel.initialize(repeating: 0, count: format.bytesPerPixel)
         pixelStep = .allocate(capacity: format.bytesPerPixel)
-        generalRows = GeneralRowCoder(format: format)
+        generalRows = GeneralRowCoder(format: format, replaysPeriodRows: replaysPeriodRows)
     }
+
+    /// Rows coded by replaying the match of a row some dither periods above (``PeriodRowReplay``).
+    var replayedRowCount: Int { generalRows.replayedRowCount }
 
     deinit {
         previousRow.deallocate()

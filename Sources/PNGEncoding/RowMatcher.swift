@@ -89,6 +89,43 @@ struct RowMatcher {
         scored.reserveCapacity(Self.maximumRankedCandidates + 1)
     }
 
+    /// What a match leaves for the rows after it besides its result: the ranking, whether it may be reused, and the
+    /// row-end search. Matching is a function of the row, the history bytes before it and this state, and of nothing
+    /// else: the same row matched against the same history from equal states gives the same tokens and state.
+    struct CarriedState: Equatable {
+        fileprivate var candidates: [Int]
+        fileprivate var candidateCosts: [Int]
+        fileprivate var rankedDistance: Int?
+        fileprivate var reusableEstimate: Int?
+        fileprivate var rankedRowsBack: Int
+        fileprivate var tailDistance: Int?
+        fileprivate var rowsUntilTailSearch: Int
+    }
+
+    /// The state the next match starts from (see ``CarriedState``).
+    var carriedState: CarriedState {
+        CarriedState(
+            candidates: candidates, candidateCosts: candidateCosts, rankedDistance: rankedDistance,
+            reusableEstimate: reusableEstimate, rankedRowsBack: rankedRowsBack, tailDistance: tailDistance,
+            rowsUntilTailSearch: rowsUntilTailSearch)
+    }
+
+    /// Puts the matcher where an earlier accepted match left it: its state after, tokens, estimate and literal count.
+    mutating func restore(
+        _ state: CarriedState, tokens kept: [UInt32], estimatedBits: Int, literalCount: Int
+    ) {
+        candidates = state.candidates
+        candidateCosts = state.candidateCosts
+        rankedDistance = state.rankedDistance
+        reusableEstimate = state.reusableEstimate
+        rankedRowsBack = state.rankedRowsBack
+        tailDistance = state.tailDistance
+        rowsUntilTailSearch = state.rowsUntilTailSearch
+        replaceTokens(with: kept)
+        self.estimatedBits = estimatedBits
+        self.literalCount = literalCount
+    }
+
     /// Matches the row at `history.current` against itself and the history before it.
     ///
     /// Returns false, leaving ``tokens`` unspecified, when the estimated size exceeds the budget times
