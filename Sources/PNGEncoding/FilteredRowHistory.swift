@@ -23,6 +23,8 @@ final class FilteredRowHistory {
     /// (`bytesPerPixel` each) in ``pendingPixels``.
     private var pendingKinds: [RunRowKind] = []
     private let pendingPixels: UnsafeMutablePointer<UInt8>
+    /// The anchors of the rows in the history, once ``indexAnchors()`` asked for them.
+    private(set) var anchors: AnchorIndex?
 
     init(format: PNGImageFormat) {
         rowLength = format.bytesPerRow + 1
@@ -51,12 +53,30 @@ final class FilteredRowHistory {
     /// Makes the row at ``current`` part of the history and opens a slot for the next one.
     func commitCurrent() {
         streamRowCount += 1
-        keepCurrent()
+        keepCurrent(streamOffset: currentStreamOffset - rowLength)
     }
 
-    private func keepCurrent() {
+    /// Makes the row at ``current``, at `streamOffset` in the stream, part of the history.
+    private func keepCurrent(streamOffset: Int) {
+        anchors?.insert(current, length: rowLength, streamOffset: streamOffset)
         rowCount = min(rowCount + 1, depth)
         advance()
+    }
+
+    /// Stops keeping anchors (``indexAnchors()`` starts again from the rows then in the history).
+    func dropAnchors() {
+        anchors = nil
+    }
+
+    /// Keeps an ``AnchorIndex`` of the history's rows from now on, starting with those already in it.
+    func indexAnchors() {
+        guard anchors == nil else { return }
+        let index = AnchorIndex()
+        for back in stride(from: rowCount, to: 0, by: -1) {
+            index.insert(
+                current - back * rowLength, length: rowLength, streamOffset: currentStreamOffset - back * rowLength)
+        }
+        anchors = index
     }
 
     /// Records a row coded as a run; its filtered bytes are produced by ``materializePendingRuns()`` when needed.
@@ -101,7 +121,7 @@ final class FilteredRowHistory {
             case .step:
                 preconditionFailure("step rows are resolved when their block is written")
             }
-            keepCurrent()
+            keepCurrent(streamOffset: currentStreamOffset - (pendingKinds.count - index) * rowLength)
         }
         pendingKinds.removeAll(keepingCapacity: true)
     }

@@ -23,7 +23,9 @@
 ///
 /// The few irregular rows that open a mostly structured image (the first dither period of a horizontal or diagonal
 /// gradient, before rows start repeating) are searched with ``Search/leadingRows``: shorter keys and longer chains,
-/// since those rows are most of such an image's bytes and short copies pay there. See ``Search``.
+/// since those rows are most of such an image's bytes and short copies pay there. Rows after a busy one (many
+/// literals: repeating radial gradients, translucent layers) also search second chains keyed on 12 bytes
+/// (``Search/busyRows``). See ``Search``.
 struct HashMatcher {
     /// How hard the matcher searches: the bytes hashed per position (also the shortest copy found through the
     /// chains; at least 8) and the chain entries examined per position.
@@ -44,6 +46,9 @@ struct HashMatcher {
     struct Search: Equatable {
         var keyLength: Int
         var maximumChainSteps: Int
+        /// Chain entries examined in the second chains, keyed on ``HashMatcher/shortKeyLength`` bytes, when the main
+        /// chains find no copy as long as their key; 0: no second chains.
+        var shortChainSteps = 0
 
         /// The rows that open an image, up to ``GeneralRowCoder/leadingSearchBytes``.
         static let leadingRows = Search(keyLength: 8, maximumChainSteps: 32)
@@ -59,7 +64,17 @@ struct HashMatcher {
         /// shorter keys take copies of zeros that literals beat (8 bytes and 32 steps: 1.16× Pillow), longer ones
         /// miss copies (48 and 8: 0.98×, 6 of 20 over).
         static let sparseRows = Search(keyLength: 24, maximumChainSteps: 16)
+        /// Later irregular rows after a busy one (``GeneralRowCoder/busyRowLiteralShare``): ``irregularRows``, and where
+        /// its chains find no copy as long as their key, 8 steps of second chains keyed on ``shortKeyLength`` bytes
+        /// (positions are inserted in them only while rows are busy). Keyed on 8 or 16 bytes they left more of the CSS
+        /// corpus above Pillow's bytes (11 cases, against 10 with 12); 16 steps found no more.
+        static let busyRows = Search(keyLength: 24, maximumChainSteps: 8, shortChainSteps: 8)
     }
+
+    /// Bytes hashed per position in the second chains (``Search/shortChainSteps``), and the shortest copy they find.
+    static let shortKeyLength = 12
+    /// Literals among the tokens of the latest ``code(_:into:literalBits:copyBits:)``.
+    private(set) var literalCount = 0
 
     /// The search in use; positions inserted under another key length stay in the chains and are simply verified.
     var search: Search
@@ -73,6 +88,9 @@ struct HashMatcher {
     private let heads: UnsafeMutablePointer<Int32>
     /// For each position modulo the window size, the previous position with the same hash.
     private let links: UnsafeMutablePointer<Int32>
+    /// ``heads`` and ``links`` of the second chains; allocated on the first search that uses them.
+    private var shortHeads: UnsafeMutablePointer<Int32>?
+    private var shortLinks: UnsafeMutablePointer<Int32>?
 
     init(format: PNGImageFormat, search: Search) {
         self.search = search
@@ -87,6 +105,8 @@ struct HashMatcher {
     func deallocate() {
         heads.deallocate()
         links.deallocate()
+        shortHeads?.deallocate()
+        shortLinks?.deallocate()
     }
 
     @inline(__always)
@@ -106,6 +126,20 @@ struct HashMatcher {
         heads[slot] = Int32(truncatingIfNeeded: absolute)
     }
 
+    /// Inserts the positions `start..<end` of the current row into the second chains, when the search uses them.
+    @inline(__always)
+    private func insertShortRange(_ current: UnsafePointer<UInt8>, from start: Int, to end: Int, rowStart: Int) {
+        guard search.shortChainSteps > 0, let shortHeads, let shortLinks else { return }
+        var inside = start
+        while inside < end {
+            let slot = Self.hash(current + inside, keyLength: Self.shortKeyLength)
+            let absolute = rowStart &+ inside
+            shortLinks[absolute & (SlidingWindow.size - 1)] = shortHeads[slot]
+            shortHeads[slot] = Int32(truncatingIfNeeded: absolute)
+            inside &+= 1
+        }
+    }
+
     /// Codes the row at `history.current` into `tokens` (literals and copies, as ``TokenBlock`` takes them). A copy
     /// is taken when the literals it replaces, at `literalBits` each, would cost at least its `copyBits` plus its
     /// distance's extra bits.
@@ -115,24 +149,45 @@ struct HashMatcher {
         _ history: FilteredRowHistory, into tokens: inout [UInt32], literalBits: Int, copyBits: Int
     ) {
         tokens.removeAll(keepingCapacity: true)
+        var literals = 0
+        if search.shortChainSteps > 0 && shortHeads == nil {
+            let heads = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << Self.hashBits)
+            heads.initialize(repeating: -1, count: 1 << Self.hashBits)
+            let links = UnsafeMutablePointer<Int32>.allocate(capacity: SlidingWindow.size)
+            links.initialize(repeating: -1, count: SlidingWindow.size)
+            shortHeads = heads
+            shortLinks = links
+        }
         let current = UnsafePointer(history.current)
         let rowStart = history.currentStreamOffset
         let oldest = rowStart - history.historyByteCount
         let lastKey = rowLength - search.keyLength
+        let lastShortKey = rowLength - Self.shortKeyLength
+        let usesShortChains = search.shortChainSteps > 0
         var position = 0
         var lastDistance = 0
         var pending = findMatch(current, at: 0, rowStart: rowStart, oldest: oldest, lastDistance: 0)
+        if usesShortChains && pending.length < search.keyLength {
+            pending = longestShortCopy(current, at: 0, rowStart: rowStart, oldest: oldest, beyond: pending)
+        }
         while position < rowLength {
             let match = pending
             if position <= lastKey { insert(current + position, absolute: rowStart + position) }
+            if usesShortChains && position <= lastShortKey {
+                insertShortRange(current, from: position, to: position + 1, rowStart: rowStart)
+            }
             // The next position's copy, when the lazy step looked for it: still the one a literal here leads to,
             // since a literal inserts nothing and keeps the last distance.
             var lookahead: (length: Int, distance: Int)? = nil
             if match.length >= 3 && match.length < Self.goodEnoughLength && position + 1 < rowLength {
-                let next = findMatch(
+                var next = findMatch(
                     current, at: position + 1, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
+                if usesShortChains && next.length < search.keyLength {
+                    next = longestShortCopy(current, at: position + 1, rowStart: rowStart, oldest: oldest, beyond: next)
+                }
                 if next.length > match.length + 1 {
                     tokens.append(TokenBlock.literal(current[position]))
+                    literals += 1
                     position += 1
                     pending = next
                     continue
@@ -144,19 +199,31 @@ struct HashMatcher {
                 tokens.append(TokenBlock.match(length: match.length, distance: match.distance))
                 let end = position &+ match.length
                 insertRange(current, from: position &+ 1, to: min(end, lastKey &+ 1), rowStart: rowStart)
+                if usesShortChains {
+                    insertShortRange(current, from: position &+ 1, to: min(end, lastShortKey &+ 1), rowStart: rowStart)
+                }
                 position = end
                 lastDistance = match.distance
                 lookahead = nil
             } else {
                 tokens.append(TokenBlock.literal(current[position]))
+                literals += 1
                 position += 1
             }
             if position < rowLength {
-                pending =
-                    lookahead
-                    ?? findMatch(current, at: position, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
+                if let lookahead {
+                    pending = lookahead
+                } else {
+                    pending = findMatch(
+                        current, at: position, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
+                    if usesShortChains && pending.length < search.keyLength {
+                        pending = longestShortCopy(
+                            current, at: position, rowStart: rowStart, oldest: oldest, beyond: pending)
+                    }
+                }
             }
         }
+        literalCount = literals
     }
 
     /// Inserts the positions `start..<end` of the current row (none when `end <= start`), in order.
@@ -212,6 +279,40 @@ struct HashMatcher {
                 if length >= Self.goodEnoughLength { break }
             }
             let next = Int(links[candidate & (SlidingWindow.size - 1)])
+            guard next < candidate else { break }
+            candidate = next
+            steps += 1
+        }
+        return (bestLength, bestDistance)
+    }
+
+    /// The longer of `found` and the longest copy the second chains hold for `position` (``Search/shortChainSteps``
+    /// entries walked).
+    @inline(never)
+    private func longestShortCopy(
+        _ current: UnsafePointer<UInt8>, at position: Int, rowStart: Int, oldest: Int,
+        beyond found: (length: Int, distance: Int)
+    ) -> (length: Int, distance: Int) {
+        let limit = min(258, rowLength - position)
+        guard position <= rowLength - Self.shortKeyLength, found.length < limit, let shortHeads, let shortLinks else {
+            return found
+        }
+        var (bestLength, bestDistance) = found
+        let scan = current + position
+        let absolute = rowStart + position
+        var candidate = Int(shortHeads[Self.hash(scan, keyLength: Self.shortKeyLength)])
+        var steps = 0
+        while candidate >= oldest && steps < search.shortChainSteps && bestLength < limit {
+            let distance = absolute - candidate
+            guard distance <= SlidingWindow.size else { break }
+            if scan[bestLength] == (scan - distance)[bestLength] {
+                let length = RowMatcher.matchLength(scan, scan - distance, limit: limit)
+                if length > bestLength {
+                    bestLength = length
+                    bestDistance = distance
+                }
+            }
+            let next = Int(shortLinks[candidate & (SlidingWindow.size - 1)])
             guard next < candidate else { break }
             candidate = next
             steps += 1

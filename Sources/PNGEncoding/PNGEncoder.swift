@@ -17,7 +17,8 @@
 ///   the row unfiltered or Up-filtered, whichever is smaller;
 /// - a copy of rows before it, whole or shifted (a dithered horizontal gradient repeats the row 8 above, a dithered
 ///   135° gradient the row 8 above shifted by 8 pixels, undithered angled gradients the row above shifted) →
-///   ``RowMatcher`` copies of the Sub-filtered row;
+///   ``RowMatcher`` copies of the Sub-filtered row, and for a dithered row copies found through ``AnchorIndex``
+///   where those break off;
 /// - a smooth row (almost every filtered byte zero, as undithered rows are) → ``SmoothRowMatcher``: copies aligned on
 ///   the steps of the rows above, found by visiting the steps only (zlib level 9 for those that open the image);
 /// - a flat row (one colour between a few hard edges: hard stops, stripes) → zlib, unfiltered, and up to 16
@@ -25,7 +26,8 @@
 /// - anything else → ``HashMatcher``, an LZ77 search over hash chains keyed on several bytes, which suits dithered
 ///   rows: keyed on 8 bytes with long chains for the first ``GeneralRowCoder/leadingSearchBytes`` of such rows (the
 ///   first dither period of a horizontal or diagonal gradient), on 24 bytes with short chains after (radial and
-///   conic gradients).
+///   conic gradients), plus second chains keyed on 12 bytes after a row that needed many literals (repeating
+///   radial gradients, translucent layers).
 ///
 /// Copies and literals are coded in dynamic-Huffman blocks (``TokenBlock``); zlib's output and ours share one
 /// stream (``IDATStream``). With the default dither, each of the first 60 uiGradients presets at the five
