@@ -22,7 +22,8 @@
 /// - a smooth row (almost every filtered byte zero, as undithered rows are) → ``SmoothRowMatcher``: copies aligned on
 ///   the steps of the rows above, found by visiting the steps only (zlib level 9 for those that open the image);
 /// - a flat row (one colour between a few hard edges: hard stops, stripes) → zlib, unfiltered, and up to 16
-///   repeated rows after it, so that the stream does not switch coders (each switch ends a deflate block);
+///   repeated rows after it, so that the stream does not switch coders (each switch ends a deflate block); so too
+///   a row of more hard edges (repeating rings) that no copy of the rows above describes;
 /// - anything else → ``HashMatcher``, an LZ77 search over hash chains keyed on several bytes, which suits dithered
 ///   rows: keyed on 8 bytes with long chains for the first ``GeneralRowCoder/leadingSearchBytes`` of such rows (the
 ///   first dither period of a horizontal or diagonal gradient), on 24 bytes with short chains after (radial and

@@ -6,13 +6,6 @@ import Testing
 /// every row.
 @Suite("Replaying the match of a row some dither periods above")
 struct PeriodRowReplayTests {
-    /// Skia's 8×8 ordered-dither thresholds, in 64ths.
-    private static let bayer: [[Int]] = [
-        [0, 32, 8, 40, 2, 34, 10, 42], [48, 16, 56, 24, 50, 18, 58, 26], [12, 44, 4, 36, 14, 46, 6, 38],
-        [60, 28, 52, 20, 62, 30, 54, 22], [3, 35, 11, 43, 1, 33, 9, 41], [51, 19, 59, 27, 49, 17, 57, 25],
-        [15, 47, 7, 39, 13, 45, 5, 37], [63, 31, 55, 23, 61, 29, 53, 21],
-    ]
-
     /// A dithered horizontal ramp per channel, from `start` to `end`: every row the row 8 above.
     private static func ditheredHorizontal(_ format: PNGImageFormat, start: [Int], end: [Int]) -> [[UInt8]] {
         let channels = format.colorType.channelCount
@@ -21,7 +14,7 @@ struct PeriodRowReplayTests {
             var row: [UInt8] = []
             row.reserveCapacity(format.bytesPerRow)
             for x in 0..<format.width {
-                let threshold = Double(bayer[y % 8][x % 8]) / 64 - 0.5
+                let threshold = Double(skiaDitherThresholds[y % 8][x % 8]) / 64 - 0.5
                 for channel in 0..<channels {
                     let share = Double(x) / Double(max(1, format.width - 1))
                     let value = Double(start[channel]) + share * Double(end[channel] - start[channel]) + threshold

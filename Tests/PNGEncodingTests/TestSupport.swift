@@ -4,6 +4,13 @@ import Testing
 
 struct SinkFailure: Error {}
 
+/// Skia's 8×8 ordered-dither thresholds, in 64ths.
+let skiaDitherThresholds: [[Int]] = [
+    [0, 32, 8, 40, 2, 34, 10, 42], [48, 16, 56, 24, 50, 18, 58, 26], [12, 44, 4, 36, 14, 46, 6, 38],
+    [60, 28, 52, 20, 62, 30, 54, 22], [3, 35, 11, 43, 1, 33, 9, 41], [51, 19, 59, 27, 49, 17, 57, 25],
+    [15, 47, 7, 39, 13, 45, 5, 37], [63, 31, 55, 23, 61, 29, 53, 21],
+]
+
 /// Encodes `rows`, decodes the file with libpng, and checks header and every sample exactly.
 /// Also inflates the IDAT data with zlib (checking Adler-32) and checks its length.
 func expectRoundTrip(
