@@ -10,11 +10,12 @@ import Glibc
 /// - one dither period (8 pixels) back in the same row, and 4, 2 and 1 pixels back: a dithered vertical gradient's
 ///   rows are that period repeated, and within a period Skia's pattern often repeats after 4 or 2 pixels;
 /// - one byte back: runs of zeros;
-/// - in a dithered row, where the ranked distances give a copy shorter than the rest of the row allows, any distance
-///   into the history or the row at which an ``AnchorIndex`` anchor matches: the pieces of a dithered angled
+/// - in a Sub-filtered row, where the ranked distances give a copy shorter than the rest of the row allows, any
+///   distance into the history or the row at which an ``AnchorIndex`` anchor matches: the pieces of an angled
 ///   gradient's rows that recur at distances no ranking predicts. On the 1080p `d3_1080` workload (45°, red, lime,
-///   blue, dithered) 74,959 → 62,918 bytes, 1.15× → 0.96× pycairo's PNG of its own undithered pixels (looking up
-///   copies from farther than 1,536 bytes too, for nearer ones, saved 15 bytes for a fifth more time);
+///   blue) 74,959 → 61,907 bytes dithered and 87,156 → 61,534 undithered, against pycairo's 65,304 for its own
+///   undithered pixels (looking up copies from farther than 1,536 bytes too, for nearer ones, saved 15 bytes for a
+///   fifth more time);
 /// - for a periodic RGB or RGBA row's first period, any phase of the periodic rows above (``PeriodicRowIndex``),
 ///   instead of ranked row distances;
 /// - the best distance into earlier rows less 1 to ``derivedCandidateCount`` times the best distance within the
@@ -143,8 +144,8 @@ struct RowMatcher {
     /// nothing that one period back does not. With `searchesRowEnd` (an undithered row Up-filtered, or a dithered
     /// row), when the row's last copy falls short, a distance within the row that copies all of it is searched for.
     /// With a `periodIndex` (periodic rows only), the first period's copies into earlier rows come from the index,
-    /// and no distances are ranked. With `searchesAnchors` (a dithered row), copies are also looked up in the
-    /// history's ``AnchorIndex``, when it keeps one.
+    /// and no distances are ranked. With `searchesAnchors`, copies are also looked up in the history's
+    /// ``AnchorIndex``, when it keeps one.
     mutating func match(
         _ history: FilteredRowHistory, budgetFactor: Int = 1, literalBits: Int, periodic: Bool = false,
         searchesRowEnd: Bool = false, periodIndex: PeriodicRowIndex? = nil, searchesAnchors: Bool = false
