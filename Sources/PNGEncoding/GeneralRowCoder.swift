@@ -124,6 +124,12 @@ final class GeneralRowCoder {
     /// codes the corpus 0.7 % or 1.5 % smaller, no case more under, for 3 % or 9 % more instructions on the dithered
     /// 1080p radial workload `r2_1080` (one in 32: 1 %).
     static let busyRowLiteralShare = 32
+    /// zlib's chain limit for hard-edged rows (``steepCount(_:count:)``), a quarter of level 9's: their runs of one
+    /// colour are shorter than zlib's good-enough length, so it walks whole chains. A 4096×4096
+    /// "repeating-radial-gradient(circle, #fff 0 10px, #ccc 10px 20px)" takes 0.6 s to render and encode (1.6 s with
+    /// level 9's 4,096; 0.16 s through ``HashMatcher`` before, 10 % more bytes); at 1200×630 it is 0.95× Pillow's
+    /// `optimize=True` bytes (0.73× with 4,096, 0.99× with 256), the repeating ellipse 0.98× (1.04× with 256).
+    static let hardEdgeChain: Int32 = 1024
     /// Whether the latest row ``HashMatcher`` coded was busy (``busyRowLiteralShare``).
     private var isLatestIrregularRowBusy = false
 
@@ -215,7 +221,7 @@ final class GeneralRowCoder {
                 // codes them unfiltered as the flat rows, as copies of the runs above (see `steepCount`).
                 RowFilter.none(row, count: count, output: current)
                 try flush(into: stream)
-                try stream.writeGeneralRow(currentBytes)
+                try stream.writeGeneralRow(currentBytes, maximumChain: Self.hardEdgeChain)
                 isLatestRowInZlib = true
                 repeatedRowsSinceZlibRow = 0
             } else if isSparse && leadingBytesRemaining > 0 {
@@ -362,8 +368,9 @@ final class GeneralRowCoder {
     /// A sparse row that is not smooth, which the structural matcher refused, and at least half of whose nonzero bytes
     /// are steep goes to zlib unfiltered, as flat rows do: its runs of one colour copy from the same runs in the rows
     /// above, where ``HashMatcher``'s 24-byte keys find few copies. On the CSS corpus against Pillow's
-    /// `optimize=True`: "repeating-radial-gradient(circle, #fff 0 10px, #ccc 10px 20px)" 1.19× → 0.73×,
-    /// "repeating-radial-gradient(ellipse, …)" 1.16× → 0.97×; Sub-filtered through zlib instead, 0.79× and 1.002×.
+    /// `optimize=True`: "repeating-radial-gradient(circle, #fff 0 10px, #ccc 10px 20px)" 1.19× → 0.95×,
+    /// "repeating-radial-gradient(ellipse, …)" 1.16× → 0.98× (zlib's chains cut to ``hardEdgeChain``); Sub-filtered
+    /// through zlib instead, 0.79× and 1.002× (with level 9's chains).
     /// No uiGradients preset at the five benchmark shapes changes (their undithered radial rows are smooth ramps).
     private func steepCount(_ row: UnsafePointer<UInt8>, count: Int) -> Int {
         var steep = 0

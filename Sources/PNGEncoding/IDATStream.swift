@@ -20,6 +20,8 @@ final class IDATStream {
     private let zlib: UnsafeMutablePointer<z_stream>
     private let window: SlidingWindow
     private let tuning: CompressionTuning
+    /// The chain limit zlib searches with now (``writeGeneralRow(_:maximumChain:)``).
+    private var currentChain: Int32 = 0
     /// True while zlib produced the latest deflate data (and holds any pending bits).
     private var isZlibActive = false
     private var pendingBits: UInt64 = 0
@@ -84,10 +86,17 @@ final class IDATStream {
         cpng_writer_destroy(writer)
     }
 
-    /// Compresses one filtered row with zlib.
-    func writeGeneralRow(_ row: UnsafeRawBufferPointer) throws(PNGError) {
+    /// Compresses one filtered row with zlib, searching at most `maximumChain` chain entries per position (nil: the
+    /// stream's ``CompressionTuning/maximumChain``).
+    func writeGeneralRow(_ row: UnsafeRawBufferPointer, maximumChain: Int32? = nil) throws(PNGError) {
         if !isZlibActive {
             try resumeZlib()
+        }
+        let chain = maximumChain ?? tuning.maximumChain
+        if chain != currentChain {
+            let status = deflateTune(zlib, tuning.goodLength, tuning.maximumLazyLength, tuning.niceLength, chain)
+            guard status == Z_OK else { throw zlibError(status) }
+            currentChain = chain
         }
         updateAdler(row)
         zlib.pointee.next_in = UnsafeMutablePointer(mutating: row.baseAddress!.assumingMemoryBound(to: UInt8.self))
@@ -258,6 +267,7 @@ final class IDATStream {
         guard status == Z_OK else { throw zlibError(status) }
         status = deflateTune(zlib, tuning.goodLength, tuning.maximumLazyLength, tuning.niceLength, tuning.maximumChain)
         guard status == Z_OK else { throw zlibError(status) }
+        currentChain = tuning.maximumChain
         let history = window.materialize()
         if !history.isEmpty {
             status = deflateSetDictionary(

@@ -90,15 +90,16 @@ struct CopySearchTests {
         }
     }
 
-    @Test("rows of many hard edges go to zlib unfiltered, about as small as zlib level 9 makes the unfiltered image")
+    @Test("rows of many hard edges go to zlib unfiltered, near what zlib level 9 makes of the unfiltered image")
     func hardEdgedRowsGoToZlibUnfiltered() throws {
         for colorType in [PNGColorType.rgb, .rgba] {
             let format = PNGImageFormat(width: 1200, height: 630, colorType: colorType)
             let rows = Self.hardRings(format)
             let png = try encodePNG(format, rows: rows)
             let unfiltered = rows.flatMap { [UInt8(0)] + $0 }
-            // 1.01× (RGB) and 1.06× (RGBA); 1.71× and 1.68× through HashMatcher's sparse search.
-            #expect(png.count * 100 <= Self.zlibLevel9Count(unfiltered) * 108)
+            // 1.19× (RGB) and 1.18× (RGBA), zlib searching chains of 1,024 (1.01× and 1.06× with level 9's 4,096);
+            // 1.71× and 1.68× through HashMatcher's sparse search.
+            #expect(png.count * 100 <= Self.zlibLevel9Count(unfiltered) * 125)
             try expectRoundTrip(format, rows: rows)
         }
     }
