@@ -17,8 +17,8 @@
 ///   the row unfiltered or Up-filtered, whichever is smaller;
 /// - a copy of rows before it, whole or shifted (a dithered horizontal gradient repeats the row 8 above, a dithered
 ///   135° gradient the row 8 above shifted by 8 pixels, undithered angled gradients the row above shifted) →
-///   ``RowMatcher`` copies of the Sub-filtered row, and for a dithered row copies found through ``AnchorIndex``
-///   where those break off;
+///   ``RowMatcher`` copies of the Sub-filtered row, and in rows too long for the window to reach the row a dither
+///   period above, copies found through ``AnchorIndex`` where those break off;
 /// - a smooth row (almost every filtered byte zero, as undithered rows are) → ``SmoothRowMatcher``: copies aligned on
 ///   the steps of the rows above, found by visiting the steps only (zlib level 9 for those that open the image);
 /// - a flat row (one colour between a few hard edges: hard stops, stripes) → zlib, unfiltered, and up to 16
