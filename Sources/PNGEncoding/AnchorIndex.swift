@@ -1,6 +1,6 @@
 /// Every ``spacing``-th position of the filtered rows in a ``FilteredRowHistory``, and of the row being matched,
 /// keyed on the 8 bytes there, so that ``RowMatcher`` can look up a copy at any distance where its ranked distances
-/// break off or reach far.
+/// break off.
 ///
 /// A dithered angled gradient's rows repeat in pieces at distances no ranking predicts: a row 3 rows up shifted by a
 /// few hundred pixels, or the same row 200 pixels and one byte back, where a saturated ramp's channels trade places
@@ -28,10 +28,13 @@ final class AnchorIndex {
     private var generation: UInt64 = 0
     /// The next position of the row being matched whose anchor is yet to be added.
     private var nextRowAnchor = 0
-    /// The length of the row being matched.
+    /// The length and stream position of the row being matched: the position of the next row to be inserted.
     private var rowLength = 0
+    private var rowStart: Int
 
-    init() {
+    /// An index with no anchors, whose next row starts at `streamOffset` in the stream.
+    init(streamOffset: Int) {
+        rowStart = streamOffset
         slots = .allocate(capacity: 1 << Self.hashBits)
         slots.initialize(repeating: -1, count: 1 << Self.hashBits)
         rowSlots = .allocate(capacity: 1 << Self.hashBits)
@@ -49,9 +52,9 @@ final class AnchorIndex {
         return Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - hashBits))
     }
 
-    /// Starts a match of the row of `rowLength` bytes at `rowStart` in the stream: its own anchors are added as the
-    /// match goes along, each once the position searched has passed it.
-    func beginRow(rowStart: Int, rowLength: Int) {
+    /// Starts a match of the row of `rowLength` bytes that follows the last row inserted: its own anchors are added
+    /// as the match goes along, each once the position searched has passed it.
+    func beginRow(rowLength: Int) {
         generation &+= 1
         self.rowLength = rowLength
         nextRowAnchor = (Self.spacing - rowStart % Self.spacing) % Self.spacing
@@ -65,13 +68,14 @@ final class AnchorIndex {
             slots[Self.slot(row + position)] = Int32(truncatingIfNeeded: streamOffset + position)
             position += Self.spacing
         }
+        rowStart = streamOffset + length
     }
 
     /// The longest copy for the bytes at `current + position` (at most `limit` of them) from the row before them or
-    /// the `available` bytes of history before `current`, which starts at `rowStart` in the stream (the row begun
-    /// last); the nearest of equally long ones; length 0 when no anchor matches.
+    /// the `available` bytes of history before `current`, the row begun last; the nearest of equally long ones;
+    /// length 0 when no anchor matches.
     func longestCopy(
-        _ current: UnsafePointer<UInt8>, at position: Int, limit: Int, rowStart: Int, available: Int
+        _ current: UnsafePointer<UInt8>, at position: Int, limit: Int, available: Int
     ) -> (length: Int, distance: Int) {
         // The row's anchors before the position join first (their bytes may run past it: the row is whole).
         let tag = generation << 32

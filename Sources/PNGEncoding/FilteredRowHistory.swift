@@ -71,7 +71,7 @@ final class FilteredRowHistory {
     /// Keeps an ``AnchorIndex`` of the history's rows from now on, starting with those already in it.
     func indexAnchors() {
         guard anchors == nil else { return }
-        let index = AnchorIndex()
+        let index = AnchorIndex(streamOffset: currentStreamOffset - rowCount * rowLength)
         for back in stride(from: rowCount, to: 0, by: -1) {
             index.insert(
                 current - back * rowLength, length: rowLength, streamOffset: currentStreamOffset - back * rowLength)

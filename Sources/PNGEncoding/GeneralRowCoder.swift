@@ -91,6 +91,8 @@ final class GeneralRowCoder {
     /// Images the structural matcher never takes (dithered radial and conic gradients) keep no anchors.
     private var searchesAnchors = false
     static let anchorsBackoff = 4
+    /// Whether deflate's window holds fewer rows than a dither period: the rows anchors are kept for.
+    private let rowsOutreachWindow: Bool
     private var rowsUntilFilterTrial = 0
 
     /// What ``tryMatcher(_:previousRow:count:triesUp:)`` carries from row to row besides the matcher's state.
@@ -145,6 +147,7 @@ final class GeneralRowCoder {
         matcher = RowMatcher(format: format)
         tokenBlock = TokenBlock(rowLength: format.bytesPerRow + 1)
         periodRows = PeriodRowReplay(rowByteCount: format.bytesPerRow, replays: replaysPeriodRows)
+        rowsOutreachWindow = history.depth < RowMatcher.ditherPeriod
         self.format = format
     }
 
@@ -203,11 +206,7 @@ final class GeneralRowCoder {
             let isSmooth = nonzero <= rowLength / Self.smoothRowZeroShare
             let isFlat = nonzero <= rowLength / Self.flatRowZeroShare
             if isFlat {
-                RowFilter.none(row, count: count, output: current)
-                try flush(into: stream)
-                try stream.writeGeneralRow(currentBytes)
-                isLatestRowInZlib = true
-                repeatedRowsSinceZlibRow = 0
+                try writeUnfilteredToZlib(row, count: count, into: stream)
             } else if case let before = periodRows.isWatching ? matchState(hasPreviousRow: previousRow != nil) : nil,
                 tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit)
             {
@@ -222,11 +221,7 @@ final class GeneralRowCoder {
             {
                 // Hard edges between runs of one colour (repeating rings, stripes), too many for a flat row: zlib
                 // codes them unfiltered as the flat rows, as copies of the runs above (see `steepCount`).
-                RowFilter.none(row, count: count, output: current)
-                try flush(into: stream)
-                try stream.writeGeneralRow(currentBytes, maximumChain: Self.hardEdgeChain)
-                isLatestRowInZlib = true
-                repeatedRowsSinceZlibRow = 0
+                try writeUnfilteredToZlib(row, count: count, maximumChain: Self.hardEdgeChain, into: stream)
             } else if isSparse && leadingBytesRemaining > 0 {
                 leadingBytesRemaining -= rowLength
                 try flush(into: stream)
@@ -294,6 +289,19 @@ final class GeneralRowCoder {
         if tokenBlock.isFull(adding: tokenCount) {
             try flush(into: stream)
         }
+    }
+
+    /// Codes the row unfiltered through zlib, searching at most `maximumChain` chain entries (nil: the stream's),
+    /// after any pending token rows; up to ``repeatedRowsInZlib`` repeated rows after it follow it there.
+    private func writeUnfilteredToZlib(
+        _ row: UnsafePointer<UInt8>, count: Int, maximumChain: Int32? = nil, into stream: IDATStream
+    ) throws(PNGError) {
+        RowFilter.none(row, count: count, output: history.current)
+        try flush(into: stream)
+        try stream.writeGeneralRow(
+            UnsafeRawBufferPointer(start: history.current, count: history.rowLength), maximumChain: maximumChain)
+        isLatestRowInZlib = true
+        repeatedRowsSinceZlibRow = 0
     }
 
     /// Whether the latest row went to zlib as a flat row: up to ``repeatedRowsInZlib`` repeated rows after it go
@@ -479,7 +487,7 @@ final class GeneralRowCoder {
         }
         if subAccepted {
             backoff = 1
-            searchesAnchors = history.depth < RowMatcher.ditherPeriod
+            searchesAnchors = rowsOutreachWindow
             return true
         }
         rowsUntilRetry = backoff

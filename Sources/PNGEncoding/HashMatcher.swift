@@ -130,14 +130,9 @@ struct HashMatcher {
     @inline(__always)
     private func insertShortRange(_ current: UnsafePointer<UInt8>, from start: Int, to end: Int, rowStart: Int) {
         guard search.shortChainSteps > 0, let shortHeads, let shortLinks else { return }
-        var inside = start
-        while inside < end {
-            let slot = Self.hash(current + inside, keyLength: Self.shortKeyLength)
-            let absolute = rowStart &+ inside
-            shortLinks[absolute & (SlidingWindow.size - 1)] = shortHeads[slot]
-            shortHeads[slot] = Int32(truncatingIfNeeded: absolute)
-            inside &+= 1
-        }
+        Self.insert(
+            current, from: start, to: end, rowStart: rowStart, keyLength: Self.shortKeyLength, heads: shortHeads,
+            links: shortLinks)
     }
 
     /// Codes the row at `history.current` into `tokens` (literals and copies, as ``TokenBlock`` takes them). A copy
@@ -166,10 +161,14 @@ struct HashMatcher {
         let usesShortChains = search.shortChainSteps > 0
         var position = 0
         var lastDistance = 0
-        var pending = findMatch(current, at: 0, rowStart: rowStart, oldest: oldest, lastDistance: 0)
-        if usesShortChains && pending.length < search.keyLength {
-            pending = longestShortCopy(current, at: 0, rowStart: rowStart, oldest: oldest, beyond: pending)
+        // The main chains' copy, and where it is shorter than their key, the second chains' when the search has them.
+        @inline(__always)
+        func copy(at target: Int, lastDistance: Int) -> (length: Int, distance: Int) {
+            let found = findMatch(current, at: target, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
+            guard usesShortChains && found.length < search.keyLength else { return found }
+            return longestShortCopy(current, at: target, rowStart: rowStart, oldest: oldest, beyond: found)
         }
+        var pending = copy(at: 0, lastDistance: 0)
         while position < rowLength {
             let match = pending
             if position <= lastKey { insert(current + position, absolute: rowStart + position) }
@@ -180,11 +179,7 @@ struct HashMatcher {
             // since a literal inserts nothing and keeps the last distance.
             var lookahead: (length: Int, distance: Int)? = nil
             if match.length >= 3 && match.length < Self.goodEnoughLength && position + 1 < rowLength {
-                var next = findMatch(
-                    current, at: position + 1, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
-                if usesShortChains && next.length < search.keyLength {
-                    next = longestShortCopy(current, at: position + 1, rowStart: rowStart, oldest: oldest, beyond: next)
-                }
+                let next = copy(at: position + 1, lastDistance: lastDistance)
                 if next.length > match.length + 1 {
                     tokens.append(TokenBlock.literal(current[position]))
                     literals += 1
@@ -211,16 +206,7 @@ struct HashMatcher {
                 position += 1
             }
             if position < rowLength {
-                if let lookahead {
-                    pending = lookahead
-                } else {
-                    pending = findMatch(
-                        current, at: position, rowStart: rowStart, oldest: oldest, lastDistance: lastDistance)
-                    if usesShortChains && pending.length < search.keyLength {
-                        pending = longestShortCopy(
-                            current, at: position, rowStart: rowStart, oldest: oldest, beyond: pending)
-                    }
-                }
+                pending = lookahead ?? copy(at: position, lastDistance: lastDistance)
             }
         }
         literalCount = literals
@@ -229,10 +215,20 @@ struct HashMatcher {
     /// Inserts the positions `start..<end` of the current row (none when `end <= start`), in order.
     @inline(__always)
     private func insertRange(_ current: UnsafePointer<UInt8>, from start: Int, to end: Int, rowStart: Int) {
-        let keyLength = search.keyLength
+        Self.insert(
+            current, from: start, to: end, rowStart: rowStart, keyLength: search.keyLength, heads: heads, links: links)
+    }
+
+    /// Inserts the positions `start..<end` of the row at `current`, which starts at `rowStart` in the stream, into the
+    /// chains `heads` and `links`, keyed on `keyLength` bytes.
+    @inline(__always)
+    private static func insert(
+        _ current: UnsafePointer<UInt8>, from start: Int, to end: Int, rowStart: Int, keyLength: Int,
+        heads: UnsafeMutablePointer<Int32>, links: UnsafeMutablePointer<Int32>
+    ) {
         var inside = start
         while inside < end {
-            let slot = Self.hash(current + inside, keyLength: keyLength)
+            let slot = hash(current + inside, keyLength: keyLength)
             let absolute = rowStart &+ inside
             links[absolute & (SlidingWindow.size - 1)] = heads[slot]
             heads[slot] = Int32(truncatingIfNeeded: absolute)

@@ -151,7 +151,7 @@ struct RowMatcher {
         _ history: FilteredRowHistory, budgetFactor: Int = 1, literalBits: Int, periodic: Bool = false,
         searchesRowEnd: Bool = false, periodIndex: PeriodicRowIndex? = nil, searchesAnchors: Bool = false
     ) -> Bool {
-        let anchors = searchesAnchors ? history.anchors.map { ($0, history.currentStreamOffset) } : nil
+        let anchors = searchesAnchors ? history.anchors : nil
         self.searchesRowEnd = searchesRowEnd
         let current = UnsafePointer(history.current)
         let available = history.historyByteCount
@@ -185,7 +185,7 @@ struct RowMatcher {
         candidates.sort()
         candidateCosts.removeAll(keepingCapacity: true)
         for distance in candidates {
-            candidateCosts.append(Self.copyBitsEstimate + DeflateDistanceCode(distance: distance).extraBitCount)
+            candidateCosts.append(Self.copyCost(distance))
         }
         let accepted = parse(
             current, available: available, literalBits: literalBits, bitBudget: bitBudget,
@@ -204,10 +204,10 @@ struct RowMatcher {
     private mutating func parse(
         _ current: UnsafePointer<UInt8>, available: Int, literalBits: Int, bitBudget: Int,
         repeatingPeriod: Int? = nil, periodIndex: (index: PeriodicRowIndex, streamOffset: Int)? = nil,
-        anchors: (index: AnchorIndex, streamOffset: Int)? = nil
+        anchors: AnchorIndex? = nil
     ) -> Bool {
         tokens.removeAll(keepingCapacity: true)
-        anchors?.index.beginRow(rowStart: anchors!.streamOffset, rowLength: rowLength)
+        anchors?.beginRow(rowLength: rowLength)
         var position = 0
         estimatedBits = 0
         literalCount = 0
@@ -238,9 +238,7 @@ struct RowMatcher {
                 if lastDistance <= reach {
                     bestLength = Self.matchLength(current + position, current + position - lastDistance, limit: limit)
                     bestDistance = lastDistance
-                    bestSaving =
-                        bestLength * literalBits - Self.copyBitsEstimate
-                        - DeflateDistanceCode(distance: bestDistance).extraBitCount
+                    bestSaving = bestLength * literalBits - Self.copyCost(bestDistance)
                 }
                 // Candidates are in increasing distance, so after a full-length copy none can save more.
                 for index in candidates.indices {
@@ -258,19 +256,15 @@ struct RowMatcher {
                 }
                 if searchesRowEnd, repeatingPeriod == nil, bestLength < limit, limit == rowLength - position,
                     let distance = tailCopyDistance(current, at: position, limit: limit),
-                    limit * literalBits - Self.copyBitsEstimate - DeflateDistanceCode(distance: distance).extraBitCount
-                        > bestSaving
+                    limit * literalBits - Self.copyCost(distance) > bestSaving
                 {
                     bestLength = limit
                     bestDistance = distance
                 }
-                if bestLength < limit, let (index, streamOffset) = anchors {
-                    let copy = index.longestCopy(
-                        current, at: position, limit: limit, rowStart: streamOffset, available: available)
+                if bestLength < limit, let anchors {
+                    let copy = anchors.longestCopy(current, at: position, limit: limit, available: available)
                     if copy.length >= Self.anchorMinimumLength {
-                        let saving =
-                            copy.length * literalBits - Self.copyBitsEstimate
-                            - DeflateDistanceCode(distance: copy.distance).extraBitCount
+                        let saving = copy.length * literalBits - Self.copyCost(copy.distance)
                         if saving > bestSaving {
                             bestLength = copy.length
                             bestDistance = copy.distance
@@ -356,7 +350,7 @@ struct RowMatcher {
             }
             divisor *= 2
         }
-        let copyBits = Self.copyBitsEstimate + DeflateDistanceCode(distance: distance).extraBitCount
+        let copyBits = Self.copyCost(distance)
         var position = start
         while position < rowLength {
             let length = min(258, rowLength - position)
@@ -509,6 +503,12 @@ struct RowMatcher {
         guard index < limit else { return }
         if scored.count == limit { scored.removeLast() }
         scored.insert(entry, at: index)
+    }
+
+    /// Estimated bits of a copy from `distance`: its codes plus the distance's extra bits.
+    @inline(__always)
+    static func copyCost(_ distance: Int) -> Int {
+        copyBitsEstimate + DeflateDistanceCode(distance: distance).extraBitCount
     }
 
     /// Length of the common prefix of `a` and `b`, at most `limit`.

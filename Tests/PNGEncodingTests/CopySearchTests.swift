@@ -45,17 +45,16 @@ struct CopySearchTests {
         current.replaceSubrange(10..<110, with: earlier[37..<137])
         current.replaceSubrange(150..<190, with: current[20..<60])
         history.current.update(from: current, count: length)
-        let rowStart = history.currentStreamOffset
         let available = history.historyByteCount
-        anchors.beginRow(rowStart: rowStart, rowLength: length)
+        anchors.beginRow(rowLength: length)
 
         let fromHistory = anchors.longestCopy(
-            history.current, at: 10, limit: 100, rowStart: rowStart, available: available)
+            history.current, at: 10, limit: 100, available: available)
         #expect(fromHistory.length == 100)
         #expect(fromHistory.distance == 3 * length + 10 - 37)
 
         let fromRow = anchors.longestCopy(
-            history.current, at: 150, limit: 40, rowStart: rowStart, available: available)
+            history.current, at: 150, limit: 40, available: available)
         #expect(fromRow.length == 40)
         #expect(fromRow.distance == 130)
 
@@ -63,9 +62,9 @@ struct CopySearchTests {
         // forgotten, and nothing the anchors return is a copy that does not hold.
         current.replaceSubrange(20..<60, with: Self.randomBytes(40, seed: 9))
         history.current.update(from: current, count: length)
-        anchors.beginRow(rowStart: rowStart, rowLength: length)
+        anchors.beginRow(rowLength: length)
         let afterChange = anchors.longestCopy(
-            history.current, at: 150, limit: 40, rowStart: rowStart, available: available)
+            history.current, at: 150, limit: 40, available: available)
         #expect(afterChange.distance != 130)
         #expect(
             (0..<afterChange.length).allSatisfy {
