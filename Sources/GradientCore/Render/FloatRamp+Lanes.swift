@@ -15,7 +15,7 @@ extension FloatRamp {
                     var x = 0
                     while x < width {
                         let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
-                        let color = color(at: parameter.t(atCenters: centers), tables)
+                        let color = color(at: parameter.t(atCenters: centers), tables, orderedLanes: P.hasOrderedLanes)
                         E.store(
                             color, offset: offsets.offsets(x: x), count: min(8, width - x),
                             to: row + x * E.bytesPerPixel)
@@ -46,8 +46,9 @@ extension FloatRamp {
 
     /// Skia's stages after the gradient's `t`: tiling (`clamp_x_1`, `repeat_x_1`, `mirror_x_1`, decal), the
     /// interval's `t · factor + bias` (a fused multiply-add), then the conversion from the interpolation space to premultiplied sRGB.
+    /// `orderedLanes` when `rawT` never decreases or never increases from lane to lane.
     @inline(__always)
-    func color(at rawT: SIMD8<Float>, _ tables: Tables) -> PixelLanes {
+    func color(at rawT: SIMD8<Float>, _ tables: Tables, orderedLanes: Bool = false) -> PixelLanes {
         var t = rawT
         var outside = SIMDMask<SIMD8<Int32>>(repeating: false)
         switch spread {
@@ -63,24 +64,35 @@ extension FloatRamp {
             outside = .!((t .>= 0) .& (t .<= 1))
             if clampsT { t = Self.clamped(t) }
         }
+        // Clamping and decal keep the lanes in order; repeating and mirroring do not.
+        let ordered = orderedLanes && (spread == .pad || spread == .transparent)
         var color: PixelLanes
         switch lookup {
         case .evenlySpaced(let count):
             if count == 2 {
                 color = Self.lerp(t, factor: tables.factors[0], bias: tables.biases[0], opaque: isOpaque)
+            } else if count <= Self.comparedIntervalLimit {
+                // Skia's trunc(t · (count − 1)) of a t clamped to 0…1: the number of whole numbers 1…count − 1 at or
+                // below it.
+                let scaled = t * Float(count - 1)
+                var index = SIMD8<Int32>().replacing(with: 1, where: scaled .>= 1)
+                index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 2)
+                if count > 3 { index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 3) }
+                if count > 4 { index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 4) }
+                color = Self.gathered(t, index: index, tables, opaque: isOpaque, ordered: ordered)
             } else {
                 // Skia's trunc(t · (count − 1)) of a t clamped to 0…1, read from the float's mantissa.
                 let whole = Self.floor(t * Float(count - 1)) + 12_582_912
                 let index = unsafeBitCast(
                     unsafeBitCast(whole, to: SIMD8<UInt32>.self) & 0x3F_FFFF, to: SIMD8<Int32>.self)
-                color = Self.gathered(t, index: index, tables, opaque: isOpaque)
+                color = Self.gathered(t, index: index, tables, opaque: isOpaque, ordered: ordered)
             }
         case .positioned:
             var index = SIMD8<Int32>()
             for stop in 1..<tables.thresholds.count {
                 index &+= SIMD8<Int32>().replacing(with: 1, where: t .>= tables.thresholds[stop])
             }
-            color = Self.gathered(t, index: index, tables, opaque: isOpaque)
+            color = Self.gathered(t, index: index, tables, opaque: isOpaque, ordered: ordered)
         }
         switch space {
         case .srgb: break
@@ -95,6 +107,9 @@ extension FloatRamp {
         }
         return color
     }
+
+    /// The most evenly spaced stops whose interval is found by comparisons (at most four) rather than by truncating.
+    static let comparedIntervalLimit = 5
 
     /// `floor(t)` lane by lane, exact for |t| < 2²² (rounding by adding and removing 1.5 × 2²³, then stepping down
     /// where that rounded up); larger values are left as they are, as floor leaves them.
@@ -122,13 +137,24 @@ extension FloatRamp {
     }
 
     /// `t · factor + bias` with each lane's interval's factor and bias (one load when the chunk is in one interval).
+    /// `ordered` when the lanes' intervals never decrease or never increase, so that the first and last lanes tell
+    /// whether the chunk is in one interval.
     @inline(__always)
-    static func gathered(_ t: SIMD8<Float>, index: SIMD8<Int32>, _ tables: Tables, opaque: Bool) -> PixelLanes {
+    static func gathered(
+        _ t: SIMD8<Float>, index: SIMD8<Int32>, _ tables: Tables, opaque: Bool, ordered: Bool
+    ) -> PixelLanes {
         let first = Int(index[0])
-        // One interval for the whole chunk: every lane's index equals the first (OR of the differences' words, which
-        // compiles to vector code where comparing the vectors does not).
-        let differences = unsafeBitCast(index ^ SIMD8(repeating: index[0]), to: (UInt64, UInt64, UInt64, UInt64).self)
-        if differences.0 | differences.1 | differences.2 | differences.3 == 0 {
+        let oneInterval: Bool
+        if ordered {
+            oneInterval = index[0] == index[7]
+        } else {
+            // Every lane's index equals the first (OR of the differences' words, which compiles to vector code where
+            // comparing the vectors does not).
+            let differences = unsafeBitCast(
+                index ^ SIMD8(repeating: index[0]), to: (UInt64, UInt64, UInt64, UInt64).self)
+            oneInterval = differences.0 | differences.1 | differences.2 | differences.3 == 0
+        }
+        if oneInterval {
             return lerp(t, factor: tables.factors[first], bias: tables.biases[first], opaque: opaque)
         }
         var factors = PixelLanes(red: .zero, green: .zero, blue: .zero, alpha: .zero)

@@ -46,7 +46,16 @@ enum RGB8Encoder: PixelEncoder {
             quantized(color.red + offset, scale: 255) | quantized(color.green + offset, scale: 255) &<< 8
             | quantized(color.blue + offset, scale: 255) &<< 16
         let raw = UnsafeMutableRawPointer(pointer)
-        // Four-byte stores that overlap the next pixel, except for the last one, which must not pass the row's end.
+        // Four-byte stores that overlap the next pixel, except for the last one, which must not pass the row's end:
+        // in a full chunk it is stored with the byte before it.
+        if count == 8 {
+            for lane in 0..<7 {
+                raw.storeBytes(of: packed[lane].littleEndian, toByteOffset: lane * 3, as: UInt32.self)
+            }
+            let tail = packed[7] &<< 8 | (packed[6] &>> 16) & 0xFF
+            raw.storeBytes(of: tail.littleEndian, toByteOffset: 20, as: UInt32.self)
+            return
+        }
         for lane in 0..<(count - 1) {
             raw.storeBytes(of: packed[lane].littleEndian, toByteOffset: lane * 3, as: UInt32.self)
         }

@@ -1,6 +1,10 @@
 /// A gradient's `t` for eight pixel centres of one row, as Skia's shader stages compute it in 32-bit floats.
 /// Row loops are generic over it, so that each kind of gradient gets its own specialised loop.
 protocol RowParameter {
+    /// Whether `t` never decreases or never increases from lane to lane (a linear gradient's row), so that the
+    /// lanes' intervals all lie between the first lane's and the last lane's.
+    static var hasOrderedLanes: Bool { get }
+
     /// `t` at the pixel centres whose x coordinates are `centers` (the row's y is fixed by the parameter).
     func t(atCenters centers: SIMD8<Float>) -> SIMD8<Float>
 }
@@ -8,6 +12,8 @@ protocol RowParameter {
 /// t = x·m0 + (y·m2 + m4): Skia's `matrix_2x3` on the pixel centre (two fused multiply-adds), the row's part
 /// precomputed.
 struct LinearRowParameter: RowParameter {
+    static var hasOrderedLanes: Bool { true }
+
     let m0: Float
     let rowT: Float
 
@@ -18,6 +24,8 @@ struct LinearRowParameter: RowParameter {
 /// t = √(x′² + y′²)·tScale + tBias with x′ = x·scaleX + offsetX (Skia's `xy_to_radius`, then Blink's
 /// normalisation of the stops).
 struct RadialRowParameter: RowParameter {
+    static var hasOrderedLanes: Bool { false }
+
     let scaleX: Float
     let offsetX: Float
     let mappedYSquared: Float
@@ -35,6 +43,8 @@ struct RadialRowParameter: RowParameter {
 /// t = unitAngle(x′, y′)·tScale + tBias with (x′, y′) the pixel centre through a 2×3 matrix (Skia's
 /// `xy_to_unit_angle`).
 struct ConicRowParameter: RowParameter {
+    static var hasOrderedLanes: Bool { false }
+
     let m0: Float
     let m1: Float
     let rowX: Float
