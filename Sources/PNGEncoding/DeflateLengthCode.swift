@@ -11,6 +11,11 @@ struct DeflateLengthCode {
         3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
     ]
 
+    /// For each length 3...257, the index of the largest base at or below it.
+    private static let baseIndices: [UInt8] = (3...257).map { length in
+        UInt8(bases.lastIndex { $0 <= length }!)
+    }
+
     /// The code for `length`, which must be in 3...258; 258 uses the dedicated symbol 285. Any other length traps:
     /// its extra bits would overrun their field and corrupt the stream.
     init(length: Int) {
@@ -21,10 +26,7 @@ struct DeflateLengthCode {
             self.extraBits = 0
             return
         }
-        var index = Self.bases.count - 1
-        while Self.bases[index] > length {
-            index -= 1
-        }
+        let index = Int(Self.baseIndices[length - 3])
         self.symbol = 257 + index
         self.extraBitCount = index < 8 ? 0 : (index - 4) / 4
         self.extraBits = UInt32(length - Self.bases[index])

@@ -7,7 +7,10 @@ final class SlidingWindow {
     /// Deflate's window size.
     static let size = 32768
 
+    /// Room for ``storageSize`` bytes; the window slides back to the start when a row would not fit.
     private let storage: UnsafeMutablePointer<UInt8>
+    /// Eight windows: sliding back moves a window's bytes once per seven windows appended.
+    private static let storageSize = 8 * size
     /// Valid bytes at the start of `storage`, of which the last `size` form the window.
     private(set) var count = 0
     private let rowLength: Int
@@ -18,7 +21,7 @@ final class SlidingWindow {
     private var recordCount = 0
 
     init(format: PNGImageFormat) {
-        storage = .allocate(capacity: 2 * Self.size)
+        storage = .allocate(capacity: Self.storageSize)
         rowLength = format.bytesPerRow + 1
         bytesPerPixel = format.bytesPerPixel
         recordCapacity = Self.size / rowLength + 2
@@ -85,7 +88,7 @@ final class SlidingWindow {
     }
 
     private func makeRoom(_ byteCount: Int) {
-        guard count + byteCount > 2 * Self.size else { return }
+        guard count + byteCount > Self.storageSize else { return }
         let kept = min(count, Self.size - byteCount)
         storage.update(from: storage + count - kept, count: kept)
         count = kept
