@@ -7,17 +7,12 @@ struct DeflateLengthCode {
     /// Value of the extra bits.
     let extraBits: UInt32
 
-    private static let bases: [Int] = [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
-    ]
-
-    /// For each length 3...257, the index of the largest base at or below it.
-    private static let baseIndices: [UInt8] = (3...257).map { length in
-        UInt8(bases.lastIndex { $0 <= length }!)
-    }
-
     /// The code for `length`, which must be in 3...258; 258 uses the dedicated symbol 285. Any other length traps:
     /// its extra bits would overrun their field and corrupt the stream.
+    ///
+    /// Lengths 3...10 are symbols 257...264; above, with `offset = length − 3`, each further symbol covers
+    /// `2^extra` offsets, four symbols per extra bit: the symbol is fixed by `offset`'s bit length and the two bits
+    /// after its leading one, and the extra bits are the bits below those.
     init(length: Int) {
         precondition(length >= 3 && length <= 258, "a deflate copy is 3-258 bytes long")
         if length == 258 {
@@ -26,10 +21,18 @@ struct DeflateLengthCode {
             self.extraBits = 0
             return
         }
-        let index = Int(Self.baseIndices[length - 3])
-        self.symbol = 257 + index
-        self.extraBitCount = index < 8 ? 0 : (index - 4) / 4
-        self.extraBits = UInt32(length - Self.bases[index])
+        let offset = length - 3
+        guard offset >= 8 else {
+            self.symbol = 257 + offset
+            self.extraBitCount = 0
+            self.extraBits = 0
+            return
+        }
+        let extra = Int.bitWidth - 3 - offset.leadingZeroBitCount
+        let top = (offset >> extra) & 3
+        self.symbol = 261 + 4 * extra + top
+        self.extraBitCount = extra
+        self.extraBits = UInt32(offset - ((4 | top) << extra))
     }
 }
 

@@ -32,6 +32,23 @@ struct DeflateCodeTests {
         #expect(Int(code.extraBits) == extraBits)
     }
 
+    @Test("every length decodes back through the RFC's table of symbols")
+    func everyLength() {
+        // RFC 1951 section 3.2.5: symbols 257...285, their base lengths and extra bit counts.
+        let bases = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+            258,
+        ]
+        let extraBitCounts = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+        for length in 3...258 {
+            let code = DeflateLengthCode(length: length)
+            let index = code.symbol - 257
+            #expect(code.extraBitCount == extraBitCounts[index], "length \(length)")
+            #expect(bases[index] + Int(code.extraBits) == length, "length \(length)")
+            #expect(Int(code.extraBits) < 1 << code.extraBitCount, "length \(length)")
+        }
+    }
+
     @Test("Huffman codes respect the length limit and stay complete", arguments: [9, 10, 15])
     func lengthLimit(limit: Int) {
         let counts = (0..<286).map { 1 << min($0 / 10, 40) }
