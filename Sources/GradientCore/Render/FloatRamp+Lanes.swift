@@ -8,18 +8,32 @@ extension FloatRamp {
     func renderRow<E: PixelEncoder, P: RowParameter, O: ChannelOffsets>(
         _ row: UnsafeMutablePointer<UInt8>, width: Int, offsets: O, _ parameter: P, _: E.Type
     ) {
+        withTables { tables in
+            var x = 0
+            while x < width {
+                let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
+                let color = color(at: parameter.t(atCenters: centers), tables, orderedLanes: P.hasOrderedLanes)
+                E.store(
+                    color, offset: offsets.offsets(x: x), count: min(8, width - x),
+                    to: row + x * E.bytesPerPixel)
+                x += 8
+            }
+        }
+    }
+
+    /// Calls `body` with unsafe views of the tables.
+    @inline(__always)
+    func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         factors.withUnsafeBufferPointer { factors in
             biases.withUnsafeBufferPointer { biases in
                 thresholds.withUnsafeBufferPointer { thresholds in
-                    let tables = Tables(factors: factors, biases: biases, thresholds: thresholds)
-                    var x = 0
-                    while x < width {
-                        let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
-                        let color = color(at: parameter.t(atCenters: centers), tables, orderedLanes: P.hasOrderedLanes)
-                        E.store(
-                            color, offset: offsets.offsets(x: x), count: min(8, width - x),
-                            to: row + x * E.bytesPerPixel)
-                        x += 8
+                    wideFactors.withUnsafeBufferPointer { wideFactors in
+                        wideBiases.withUnsafeBufferPointer { wideBiases in
+                            body(
+                                Tables(
+                                    factors: factors, biases: biases, thresholds: thresholds, wideFactors: wideFactors,
+                                    wideBiases: wideBiases))
+                        }
                     }
                 }
             }
@@ -28,13 +42,7 @@ extension FloatRamp {
 
     /// The colour at each lane's `t`, for occasional use (vertical rows).
     func color(at t: SIMD8<Float>) -> PixelLanes {
-        factors.withUnsafeBufferPointer { factors in
-            biases.withUnsafeBufferPointer { biases in
-                thresholds.withUnsafeBufferPointer { thresholds in
-                    color(at: t, Tables(factors: factors, biases: biases, thresholds: thresholds))
-                }
-            }
-        }
+        withTables { color(at: t, $0) }
     }
 
     /// Unsafe views of the tables, so that the row loop runs without reference counting or bounds checks.
@@ -42,6 +50,8 @@ extension FloatRamp {
         let factors: UnsafeBufferPointer<SIMD4<Float>>
         let biases: UnsafeBufferPointer<SIMD4<Float>>
         let thresholds: UnsafeBufferPointer<Float>
+        let wideFactors: UnsafeBufferPointer<SIMD2<Double>>
+        let wideBiases: UnsafeBufferPointer<SIMD2<Double>>
     }
 
     /// Skia's stages after the gradient's `t`: tiling (`clamp_x_1`, `repeat_x_1`, `mirror_x_1`, decal), the
@@ -70,7 +80,7 @@ extension FloatRamp {
         switch lookup {
         case .evenlySpaced(let count):
             if count == 2 {
-                color = Self.lerp(t, factor: tables.factors[0], bias: tables.biases[0], opaque: isOpaque)
+                color = Self.lerp(t, interval: 0, tables, opaque: isOpaque)
             } else if count <= Self.comparedIntervalLimit {
                 // Skia's trunc(t · (count − 1)) of a t clamped to 0…1: the number of whole numbers 1…count − 1 at or
                 // below it.
@@ -126,14 +136,19 @@ extension FloatRamp {
         t.replacing(with: 0, where: .!(t .> 0)).replacing(with: 1, where: t .> 1)
     }
 
-    /// `t · factor + bias` per channel; alpha is 1 without arithmetic when every stop is opaque (as Skia's
-    /// `t · 0 + 1` is).
+    /// `t · factor + bias` per channel with the factors and biases of `interval`; alpha is 1 without arithmetic when
+    /// every stop is opaque (as Skia's `t · 0 + 1` is).
     @inline(__always)
-    static func lerp(_ t: SIMD8<Float>, factor: SIMD4<Float>, bias: SIMD4<Float>, opaque: Bool) -> PixelLanes {
-        PixelLanes(
-            red: t.multiplied(by: factor.x, adding: bias.x), green: t.multiplied(by: factor.y, adding: bias.y),
-            blue: t.multiplied(by: factor.z, adding: bias.z),
-            alpha: opaque ? SIMD8(repeating: 1) : t.multiplied(by: factor.w, adding: bias.w))
+    static func lerp(_ t: SIMD8<Float>, interval: Int, _ tables: Tables, opaque: Bool) -> PixelLanes {
+        let channels = interval &* 4
+        let factors = tables.wideFactors
+        let biases = tables.wideBiases
+        return PixelLanes(
+            red: t.multiplied(by: factors[channels], adding: biases[channels]),
+            green: t.multiplied(by: factors[channels &+ 1], adding: biases[channels &+ 1]),
+            blue: t.multiplied(by: factors[channels &+ 2], adding: biases[channels &+ 2]),
+            alpha: opaque
+                ? SIMD8(repeating: 1) : t.multiplied(by: factors[channels &+ 3], adding: biases[channels &+ 3]))
     }
 
     /// `t · factor + bias` with each lane's interval's factor and bias (one load when the chunk is in one interval).
@@ -155,7 +170,7 @@ extension FloatRamp {
             oneInterval = differences.0 | differences.1 | differences.2 | differences.3 == 0
         }
         if oneInterval {
-            return lerp(t, factor: tables.factors[first], bias: tables.biases[first], opaque: opaque)
+            return lerp(t, interval: first, tables, opaque: opaque)
         }
         var factors = PixelLanes(red: .zero, green: .zero, blue: .zero, alpha: .zero)
         var biases = factors

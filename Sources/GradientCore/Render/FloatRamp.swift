@@ -26,6 +26,10 @@ struct FloatRamp {
     let factors: [SIMD4<Float>]
     /// Per interval: red, green, blue, alpha biases.
     let biases: [SIMD4<Float>]
+    /// ``factors`` and ``biases`` as doubles, each value twice (interval × 4 + channel): the operands of the
+    /// double-precision multiply-add that mirrors Skia's fused one, loaded as they are used.
+    let wideFactors: [SIMD2<Double>]
+    let wideBiases: [SIMD2<Double>]
     /// Whether the tiling clamps `t` to 0…1 first (Skia clamps only evenly spaced stops).
     var clampsT: Bool {
         if case .evenlySpaced = lookup { return true }
@@ -76,6 +80,8 @@ struct FloatRamp {
             thresholds = []
             factors = [.zero, .zero]
             biases = [.zero, .zero]
+            wideFactors = Self.widened(factors)
+            wideBiases = Self.widened(biases)
             return
         }
         if let head = stops.first, head.0 > 0 { stops.insert((0, head.1), at: 0) }
@@ -103,6 +109,8 @@ struct FloatRamp {
             thresholds = []
             self.factors = factors
             self.biases = biases
+            wideFactors = Self.widened(factors)
+            wideBiases = Self.widened(biases)
             return
         }
         let count = stops.count
@@ -132,5 +140,14 @@ struct FloatRamp {
         self.thresholds = thresholds
         self.factors = factors
         self.biases = biases
+        wideFactors = Self.widened(factors)
+        wideBiases = Self.widened(biases)
+    }
+
+    /// Each channel of each interval as a double, twice.
+    private static func widened(_ values: [SIMD4<Float>]) -> [SIMD2<Double>] {
+        values.flatMap { value in
+            [value.x, value.y, value.z, value.w].map { SIMD2<Double>(repeating: Double($0)) }
+        }
     }
 }

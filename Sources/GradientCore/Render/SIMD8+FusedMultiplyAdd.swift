@@ -18,6 +18,19 @@ extension SIMD8 where Scalar == Float {
     }
 }
 
+extension SIMD8 where Scalar == Float {
+    /// `self × factor + addend` rounded once, with the same factor and addend in every lane, each given as a double
+    /// twice (the float widened, as ``multiplied(by:adding:)-(Float,Float)`` widens it).
+    @inline(__always)
+    func multiplied(by factor: SIMD2<Double>, adding addend: SIMD2<Double>) -> Self {
+        let factors = SIMD4<Double>(lowHalf: factor, highHalf: factor)
+        let addends = SIMD4<Double>(lowHalf: addend, highHalf: addend)
+        let low = SIMD4<Double>(lowHalf) * factors + addends
+        let high = SIMD4<Double>(highHalf) * factors + addends
+        return Self(lowHalf: SIMD4<Float>(low), highHalf: SIMD4<Float>(high))
+    }
+}
+
 extension Float {
     /// `self × factor + addend` rounded once (see ``SIMD8/multiplied(by:adding:)``).
     @inline(__always)
