@@ -13,6 +13,7 @@ struct DeflateLengthCode {
     /// Lengths 3...10 are symbols 257...264; above, with `offset = length − 3`, each further symbol covers
     /// `2^extra` offsets, four symbols per extra bit: the symbol is fixed by `offset`'s bit length and the two bits
     /// after its leading one, and the extra bits are the bits below those.
+    @inline(__always)
     init(length: Int) {
         precondition(length >= 3 && length <= 258, "a deflate copy is 3-258 bytes long")
         if length == 258 {
@@ -46,6 +47,7 @@ struct DeflateDistanceCode {
     let extraBits: UInt32
 
     /// The code for `distance`, which must be in 1...32768; any other distance traps (it has no symbol).
+    @inline(__always)
     init(distance: Int) {
         precondition(distance >= 1 && distance <= 32768, "a deflate copy reaches 1-32768 bytes back")
         let offset = distance - 1
