@@ -49,11 +49,14 @@ struct HashMatcher {
         /// Chain entries examined in the second chains, keyed on ``HashMatcher/shortKeyLength`` bytes, when the main
         /// chains find no copy as long as their key; 0: no second chains.
         var shortChainSteps = 0
+        /// A copy shorter than this waits a byte when the next position starts a longer one (the lazy step); a longer
+        /// one is taken at once.
+        var lazyLengthLimit = HashMatcher.goodEnoughLength
 
         /// The rows that open an image, up to ``GeneralRowCoder/leadingSearchBytes``.
         static let leadingRows = Search(keyLength: 8, maximumChainSteps: 32)
         /// Every later irregular row: radial and conic gradients, noise.
-        static let irregularRows = Search(keyLength: 24, maximumChainSteps: 8)
+        static let irregularRows = Search(keyLength: 24, maximumChainSteps: 8, lazyLengthLimit: laterLazyLengthLimit)
         /// Later irregular rows with at most one nonzero byte in ``GeneralRowCoder/sparseRowZeroShare`` but more than
         /// one in ``GeneralRowCoder/smoothRowZeroShare``: the rows of an undithered radial or conic gradient between
         /// its smooth parts. Their copies are long runs of zeros
@@ -63,12 +66,29 @@ struct HashMatcher {
         /// 0.914×, 3 over, 1.07× the time; 32 0.903×, 3 over, 1.10×; 64 0.877×, 3 over, 1.3–1.6×. On the first 20,
         /// shorter keys take copies of zeros that literals beat (8 bytes and 32 steps: 1.16× Pillow), longer ones
         /// miss copies (48 and 8: 0.98×, 6 of 20 over).
-        static let sparseRows = Search(keyLength: 24, maximumChainSteps: 16)
+        static let sparseRows = Search(keyLength: 24, maximumChainSteps: 16, lazyLengthLimit: laterLazyLengthLimit)
         /// Later irregular rows after a busy one (``GeneralRowCoder/busyRowLiteralShare``): ``irregularRows``, and where
         /// its chains find no copy as long as their key, 8 steps of second chains keyed on ``shortKeyLength`` bytes
         /// (positions are inserted in them only while rows are busy). Keyed on 8 or 16 bytes they left more of the CSS
         /// corpus above Pillow's bytes (11 cases, against 10 with 12); 16 steps found no more.
-        static let busyRows = Search(keyLength: 24, maximumChainSteps: 8, shortChainSteps: 8)
+        static let busyRows = Search(
+            keyLength: 24, maximumChainSteps: 8, shortChainSteps: 8, lazyLengthLimit: laterLazyLengthLimit)
+        /// The lazy step's limit after the leading rows (which keep ``HashMatcher/goodEnoughLength``, as zlib's level
+        /// 9 does): a copy of 32 bytes or more is taken without searching the next position. The lazy step's second
+        /// chain walk waits on the chain tables, so it cost more time than instructions. Against 128, on `r2_1080`
+        /// (dithered) and the first 40 presets as 1920×1080 radial gradients, dither on and off (their total bytes
+        /// and encode time), in one run:
+        ///
+        /// | limit      | `r2_1080` bytes, ms      | r1920 dithered        | r1920 undithered     |
+        /// |------------|--------------------------|-----------------------|----------------------|
+        /// | 128        | 259,504, 33.0 ms         | 17,845,038 B, 2.01 s  | 4,872,601 B, 0.96 s  |
+        /// | 64         | 259,845, 31 ms           |                       |                      |
+        /// | 48         | 260,454, 29.5 ms         | +0.04 %, −14 %        | +0.25 %, +2 %        |
+        /// | 32 (used)  | 262,098, 27.8 ms         | +0.30 %, −27 %        | +0.84 %, −12 %       |
+        ///
+        /// On the 179 CSS gradients at 1200×630 (dither on), 80 change, by +0.35 % in all; none crosses Pillow's
+        /// `optimize=True` bytes (the nearest: 0.998×).
+        static let laterLazyLengthLimit = 32
     }
 
     /// Bytes hashed per position in the second chains (``Search/shortChainSteps``), and the shortest copy they find.
@@ -178,7 +198,7 @@ struct HashMatcher {
             // The next position's copy, when the lazy step looked for it: still the one a literal here leads to,
             // since a literal inserts nothing and keeps the last distance.
             var lookahead: (length: Int, distance: Int)? = nil
-            if match.length >= 3 && match.length < Self.goodEnoughLength && position + 1 < rowLength {
+            if match.length >= 3 && match.length < search.lazyLengthLimit && position + 1 < rowLength {
                 let next = copy(at: position + 1, lastDistance: lastDistance)
                 if next.length > match.length + 1 {
                     tokens.append(TokenBlock.literal(current[position]))
