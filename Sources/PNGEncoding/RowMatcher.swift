@@ -208,6 +208,9 @@ struct RowMatcher {
     ) -> Bool {
         tokens.removeAll(keepingCapacity: true)
         anchors?.beginRow(rowLength: rowLength)
+        // Local views of the candidates, which the loop only reads, so that appending tokens reloads neither.
+        let candidates = self.candidates
+        let candidateCosts = self.candidateCosts
         var position = 0
         estimatedBits = 0
         literalCount = 0
@@ -247,7 +250,7 @@ struct RowMatcher {
                     if distance == lastDistance { continue }
                     if bestLength == limit && distance > bestDistance { break }
                     let length = Self.matchLength(current + position, current + position - distance, limit: limit)
-                    let candidateSaving = length * literalBits - candidateCosts[index]
+                    let candidateSaving = length &* literalBits &- candidateCosts[index]
                     if candidateSaving > bestSaving {
                         bestLength = length
                         bestDistance = distance
