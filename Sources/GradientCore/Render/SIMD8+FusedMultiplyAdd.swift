@@ -16,9 +16,7 @@ extension SIMD8 where Scalar == Float {
         let high = SIMD4<Double>(highHalf) * Double(factor) + Double(addend)
         return Self(lowHalf: SIMD4<Float>(low), highHalf: SIMD4<Float>(high))
     }
-}
 
-extension SIMD8 where Scalar == Float {
     /// `self × factor + addend` rounded once, with the same factor and addend in every lane, each given as a double
     /// twice (the float widened, as ``multiplied(by:adding:)-(Float,Float)`` widens it).
     @inline(__always)
