@@ -159,7 +159,8 @@ struct HashMatcher {
     /// is taken when the literals it replaces, at `literalBits` each, would cost at least its `copyBits` plus its
     /// distance's extra bits.
     ///
-    /// Parsing is lazy by one byte, as zlib's: a copy is deferred when the next position starts a longer one.
+    /// Parsing is lazy by one byte, as zlib's: a copy shorter than the search's ``Search/lazyLengthLimit`` is deferred
+    /// when the next position starts a longer one.
     mutating func code(
         _ history: FilteredRowHistory, into tokens: inout [UInt32], literalBits: Int, copyBits: Int
     ) {
