@@ -92,7 +92,7 @@ final class GeneralRowCoder {
     private var searchesAnchors = false
     static let anchorsBackoff = 4
     /// Whether deflate's window holds fewer rows than a dither period: the rows anchors are kept for.
-    private let rowsOutreachWindow: Bool
+    private var rowsOutreachWindow: Bool { history.depth < RowMatcher.ditherPeriod }
     private var rowsUntilFilterTrial = 0
 
     /// What ``tryMatcher(_:previousRow:count:triesUp:)`` carries from row to row besides the matcher's state.
@@ -147,7 +147,6 @@ final class GeneralRowCoder {
         matcher = RowMatcher(format: format)
         tokenBlock = TokenBlock(rowLength: format.bytesPerRow + 1)
         periodRows = PeriodRowReplay(rowByteCount: format.bytesPerRow, replays: replaysPeriodRows)
-        rowsOutreachWindow = history.depth < RowMatcher.ditherPeriod
         self.format = format
     }
 

@@ -20,7 +20,7 @@ final class IDATStream {
     private let zlib: UnsafeMutablePointer<z_stream>
     private let window: SlidingWindow
     private let tuning: CompressionTuning
-    /// The chain limit zlib searches with now (``writeGeneralRow(_:maximumChain:)``).
+    /// The chain limit zlib searches with now (``writeGeneralRow(_:maximumChain:)``); 0 until tuned.
     private var currentChain: Int32 = 0
     /// True while zlib produced the latest deflate data (and holds any pending bits).
     private var isZlibActive = false
@@ -265,9 +265,8 @@ final class IDATStream {
     private func resumeZlib() throws(PNGError) {
         var status = deflateReset(zlib)
         guard status == Z_OK else { throw zlibError(status) }
-        status = deflateTune(zlib, tuning.goodLength, tuning.maximumLazyLength, tuning.niceLength, tuning.maximumChain)
-        guard status == Z_OK else { throw zlibError(status) }
-        currentChain = tuning.maximumChain
+        // The reset restores the level's own parameters: the row being written tunes them (`writeGeneralRow`).
+        currentChain = 0
         let history = window.materialize()
         if !history.isEmpty {
             status = deflateSetDictionary(
