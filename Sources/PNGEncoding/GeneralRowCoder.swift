@@ -135,6 +135,21 @@ final class GeneralRowCoder {
     /// level 9's 4,096; 0.16 s through ``HashMatcher`` before, 10 % more bytes); at 1200×630 it is 0.95× Pillow's
     /// `optimize=True` bytes (0.73× with 4,096, 0.99× with 256), the repeating ellipse 0.98× (1.04× with 256).
     static let hardEdgeChain: Int32 = 1024
+    /// zlib's chain limit for dense palette rows after a busy one: Sub-filtered dithered indices (an angled ramp or
+    /// stripes between close colours), which repeat in pieces of 3 to 20 bytes from rows far above. ``HashMatcher``'s
+    /// keys of 8 bytes or more miss those pieces, and its literal estimate (``RowMatcher/filteredLiteralBits``, an
+    /// RGB difference's) refuses them; zlib's 3-byte chains take them. On the CSS corpus against Pillow's
+    /// `optimize=True` (bench/png_peers.py), with chains of 16, 32, 64, 128 (used) and 256:
+    /// "repeating-linear-gradient(30deg, #1e3c72, #2a5298 50px, #1e3c72 100px)" 1.176× → 0.983×, 0.951×, 0.932×,
+    /// 0.914×, 0.903×; "linear-gradient(120deg, #000000, #434343)" 0.68× → 1.128×, 1.006×, 0.908×, 0.759×, 0.703×
+    /// (shorter chains miss the rows above and switch coders more); "linear-gradient(120deg, #f2709c, #ff9472)"
+    /// 0.761× → 0.720×, 0.663×, 0.616×, 0.572×, 0.534×. With 128, 16 palette cases change, all smaller but that
+    /// 120° ramp (+12 %, 0.759×), the four 75° ramps take 1.6–2× the time (20–35 ms; Pillow: 400–900 ms); 256
+    /// took them to 35–60 ms. Of the uiGradients presets, dithered d135 and h1200 code 0.46 % and 0.56 % smaller
+    /// (one case 0.1 % larger), one undithered 1920×1080 radial 0.2 % larger, and nothing else changes. Rows with at
+    /// most one nonzero byte in ``upFilterZeroShare`` (undithered palette rows: their radial rings made 1920×1080
+    /// presets up to 13 % larger through zlib) stay with ``HashMatcher``.
+    static let busyPaletteRowChain: Int32 = 128
     /// Whether the latest row ``HashMatcher`` coded was busy (``busyRowLiteralShare``).
     private var isLatestIrregularRowBusy = false
 
@@ -235,6 +250,10 @@ final class GeneralRowCoder {
                 smoothRows!.code(
                     history, literalBits: RowMatcher.filteredLiteralBits, copyBits: RowMatcher.copyBitsEstimate)
                 try appendTokenRow(smoothRows!.tokens, currentBytes, period: nil, into: stream)
+            } else if format.colorType == .indexed && nonzero > trialLimit && isLatestIrregularRowBusy {
+                leadingBytesRemaining -= rowLength
+                try flush(into: stream)
+                try stream.writeGeneralRow(currentBytes, maximumChain: Self.busyPaletteRowChain)
             } else {
                 let search: HashMatcher.Search =
                     leadingBytesRemaining > 0
