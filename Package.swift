@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "AVIFEncodingTests", dependencies: ["AVIFEncoding"]),
         .testTarget(
             name: "GradientImageTests",
-            dependencies: ["GradientImage", "GradientCore", "PNGEncoding", "WebPEncoding", "AVIFEncoding"],
+            dependencies: ["GradientImage", "GradientCore", "PNGEncoding", "WebPEncoding", "AVIFEncoding", "CZlib"],
             exclude: ["output-manifest.tsv"]),
         // Test support: the recording responder and the loopback client; only test targets depend on it.
         .target(name: "HTTPTestSupport", dependencies: ["HTTPCore", "Locking"], path: "Tests/Support/HTTPTestSupport"),

@@ -1,0 +1,113 @@
+import CZlib
+import Foundation
+import GradientImage
+import PNGEncoding
+import Testing
+
+/// CSS gradients whose PNG once came out heavier than Pillow's `optimize=True` of the same pixels (bench/png_peers.py
+/// measures all of bench/data/css-gradients.txt): each must stay at or under that peer's bytes, computed here as
+/// Pillow computes them, by the minimum-sum filter choice per row and zlib level 9.
+@Suite("PNG bytes against minimum-sum filters and zlib level 9")
+struct PeerCompressionTests {
+    /// The image's samples as Pillow holds them: RGB when every pixel is opaque, else RGBA.
+    private static func peerRows(_ image: DecodedGradient) -> (rows: [[UInt8]], bytesPerPixel: Int) {
+        guard case .eightBit(let samples) = image.decoded.pixels else { return ([], 0) }
+        let opaque = stride(from: 3, to: samples.count, by: 4).allSatisfy { samples[$0] == 255 }
+        let bytesPerPixel = opaque ? 3 : 4
+        let rows = (0..<image.height).map { y in
+            (0..<image.width).flatMap { x in
+                let base = (y * image.width + x) * 4
+                return Array(samples[base..<base + bytesPerPixel])
+            }
+        }
+        return (rows, bytesPerPixel)
+    }
+
+    /// The rows filtered as Pillow's encoder filters them: each with the filter whose bytes, read as signed, sum to
+    /// the least magnitude (the first such of None, Sub, Up, Average, Paeth).
+    private static func minimumSumStream(_ rows: [[UInt8]], bytesPerPixel: Int) -> [UInt8] {
+        var stream: [UInt8] = []
+        var previous = [UInt8](repeating: 0, count: rows.first?.count ?? 0)
+        for row in rows {
+            var best: (sum: Int, filtered: [UInt8])?
+            for filter in 0..<5 {
+                var filtered = [UInt8(filter)]
+                filtered.reserveCapacity(row.count + 1)
+                var sum = 0
+                for index in row.indices {
+                    let left = index >= bytesPerPixel ? Int(row[index - bytesPerPixel]) : 0
+                    let above = Int(previous[index])
+                    let aboveLeft = index >= bytesPerPixel ? Int(previous[index - bytesPerPixel]) : 0
+                    let predicted: Int
+                    switch filter {
+                    case 0: predicted = 0
+                    case 1: predicted = left
+                    case 2: predicted = above
+                    case 3: predicted = (left + above) / 2
+                    default:
+                        let estimate = left + above - aboveLeft
+                        let (toLeft, toAbove, toCorner) = (
+                            abs(estimate - left), abs(estimate - above), abs(estimate - aboveLeft)
+                        )
+                        predicted =
+                            toLeft <= toAbove && toLeft <= toCorner ? left : toAbove <= toCorner ? above : aboveLeft
+                    }
+                    let byte = UInt8(truncatingIfNeeded: Int(row[index]) - predicted)
+                    filtered.append(byte)
+                    sum += abs(Int(Int8(bitPattern: byte)))
+                }
+                if best == nil || sum < best!.sum { best = (sum, filtered) }
+            }
+            stream += best!.filtered
+            previous = row
+        }
+        return stream
+    }
+
+    /// zlib level 9's bytes for `data` (memory level 9, as Pillow sets it).
+    private static func zlibLevel9Count(_ data: [UInt8]) throws -> Int {
+        var stream = z_stream()
+        #expect(
+            deflateInit2_(
+                &stream, 9, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+                == Z_OK)
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(data.count))))
+        var input = data
+        let status = input.withUnsafeMutableBufferPointer { inputBytes in
+            output.withUnsafeMutableBufferPointer { outputBytes in
+                stream.next_in = inputBytes.baseAddress
+                stream.avail_in = UInt32(inputBytes.count)
+                stream.next_out = outputBytes.baseAddress
+                stream.avail_out = UInt32(outputBytes.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        #expect(status == Z_STREAM_END)
+        return Int(stream.total_out)
+    }
+
+    @Test(
+        "once heavier than Pillow's optimize=True, now at most its bytes",
+        arguments: [
+            // A hairline over a vertical ramp, a 2-pixel grid over one: rows that repeat with a few breaks.
+            "linear-gradient(90deg, transparent 49%, #fff 49% 51%, transparent 51%), linear-gradient(#0f2027, #2c5364)",
+            "repeating-linear-gradient(90deg, rgba(255,255,255,0.15) 0 2px, transparent 2px 40px), "
+                + "repeating-linear-gradient(0deg, rgba(255,255,255,0.15) 0 2px, transparent 2px 40px), "
+                + "linear-gradient(#232526, #414345)",
+            // Dithered stripes between close colours: a palette whose rows copy short pieces from far above.
+            "repeating-linear-gradient(30deg, #1e3c72, #2a5298 50px, #1e3c72 100px)",
+            // A translucent radial gradient: sparse RGBA rows.
+            "radial-gradient(circle at 70% 30%, #ffffffcc, #ffffff00 50%)",
+        ])
+    func heavyCase(css: String) throws {
+        let encoded = try #require(css.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let query = "css=" + encoded + "&width=1200&height=630"
+        let image = try DecodedGradient(query)
+        let (rows, bytesPerPixel) = Self.peerRows(image)
+        let peerBytes = try Self.zlibLevel9Count(Self.minimumSumStream(rows, bytesPerPixel: bytesPerPixel))
+        // Signature, IHDR, one IDAT's frame and IEND: the bytes around the peer's compressed rows.
+        let peerFile = peerBytes + 57
+        #expect(image.png.count <= peerFile, "\(image.png.count) bytes against \(peerFile)")
+    }
+}
