@@ -43,16 +43,6 @@ final class GeneralRowCoder {
     /// A row the structural matcher codes in under one bit per this many bytes is a copy of rows before it and is
     /// coded so; any other row goes to ``HashMatcher`` or zlib, which search more widely.
     static let structuredBytesPerBit = 8
-    /// ``structuredBytesPerBit`` for RGBA rows, whose alpha samples the matcher's estimates leave out: at 8, it took
-    /// rows of translucent radial gradients that cost twice what zlib makes of them. On the CSS corpus against
-    /// Pillow's `optimize=True` (bench/png_peers.py): "radial-gradient(circle, rgba(0,0,0,0.6), transparent 70%)"
-    /// 0.998× → 0.962×, "radial-gradient(circle at 70% 30%, #ffffffcc, #ffffff00 50%)" 1.031× → 1.011×,
-    /// "radial-gradient(ellipse at top, #e66465, transparent)" 0.931× → 0.914×; no other case changes (32 codes the
-    /// same bytes).
-    static let translucentStructuredBytesPerBit = 16
-    private var structuredBytesPerBit: Int {
-        format.colorType == .rgba ? Self.translucentStructuredBytesPerBit : Self.structuredBytesPerBit
-    }
     /// Irregular rows are searched with ``HashMatcher/Search/leadingRows`` until this many bytes have been: the few
     /// irregular rows of a mostly structured image (the first dither period of a horizontal or diagonal gradient),
     /// which are most of its bytes. Images whose rows stay irregular (radial, conic) continue with
@@ -162,12 +152,14 @@ final class GeneralRowCoder {
     static let busyPaletteRowChain: Int32 = 128
     /// zlib's chain limit for sparse RGBA rows that are not smooth, after the leading rows (a translucent radial
     /// gradient's rows between its smooth parts): their copies are pieces of 3 to 8 bytes, shorter than any key of
-    /// ``HashMatcher``, which codes them 1.38× what zlib level 9 does (key 24; 1.33× with key 12 and 64 steps). With
-    /// ``translucentStructuredBytesPerBit``, on the CSS corpus against Pillow's `optimize=True`, chains of 128, 256
-    /// (used), 512 and 1,024: "radial-gradient(circle at 70% 30%, #ffffffcc, #ffffff00 50%)" 1.011× → 0.976×,
-    /// 0.938×, 0.925×, 0.910×, in 23, 27, 32 and 41 ms (Pillow: 230 ms); the two other translucent radials
-    /// 0.96× → 0.89× and 0.91× → 0.85× at 256. Dense RGBA rows stay with ``HashMatcher``: through zlib, translucent
-    /// linear gradients grew by up to 2×.
+    /// ``HashMatcher``, which codes them 1.38× what zlib level 9 does (key 24; 1.33× with key 12 and 64 steps). On the
+    /// CSS corpus against Pillow's `optimize=True` (bench/png_peers.py), chains of 128, 256 (used), 512 and 1,024:
+    /// "radial-gradient(circle at 70% 30%, #ffffffcc, #ffffff00 50%)" 1.031× → 1.001×, 0.975×, 0.966×, 0.955×, in 24,
+    /// 31, 32 and 40 ms (Pillow: 230 ms); at 256 the two other translucent radials 0.998× → 0.960× and 0.931× →
+    /// 0.869×, and nothing else changes. Dense RGBA rows stay with ``HashMatcher``: through zlib, translucent linear
+    /// gradients grew by up to 2×. (The structural matcher also taking RGBA rows only under one estimated bit per 16
+    /// bytes, rather than 8, made the three 0.938×, 0.887× and 0.848×, but refused dithered RGBA ramps it codes whole
+    /// from the rows above.)
     static let sparseTranslucentRowChain: Int32 = 256
     /// Whether the latest row ``HashMatcher`` coded was busy (``busyRowLiteralShare``).
     private var isLatestIrregularRowBusy = false
@@ -551,7 +543,7 @@ final class GeneralRowCoder {
             rowsUntilFilterTrial -= 1
             RowFilter.up(row, previous: previousRow, count: count, output: history.current)
             if matcher.match(history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true),
-                matcher.estimatedBits * structuredBytesPerBit <= history.rowLength
+                matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
             {
                 backoff = 1
                 return true
@@ -562,7 +554,7 @@ final class GeneralRowCoder {
             matcher.match(
                 history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: !triesUp,
                 searchesAnchors: searchesAnchors)
-            && matcher.estimatedBits * structuredBytesPerBit <= history.rowLength
+            && matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
         if let previousRow, subAccepted, isUndithered {
             if rowsUntilFilterTrial > 0 {
                 rowsUntilFilterTrial -= 1
