@@ -428,7 +428,7 @@ final class GeneralRowCoder {
         let one = SIMD16<UInt8>(repeating: 1)
         while index + 16 <= count {
             var lanes = SIMD16<UInt8>(repeating: 0)
-            let blocksEnd = min(count, index + 255 * 16)
+            let blocksEnd = min(count, index + Self.nonzeroCheckBlocks * 16)
             while index + 16 <= blocksEnd {
                 let bytes = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                 lanes &+= one.replacing(with: 0, where: (bytes &+ bias) .< limit)
@@ -468,11 +468,17 @@ final class GeneralRowCoder {
     /// A row whose bytes step along a ramp breaks the repetition at every step and is refused within a few blocks.
     private func repeatsPeriodsWithFewBreaks(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
         var period = 2 * periodLength
+        let raw = UnsafeRawPointer(row)
+        let firstWord = raw.loadUnaligned(as: UInt64.self)
         while period <= Self.widestRepeatingPeriods * periodLength && period * 2 <= count {
-            if memcmp(row, row + period, count - period) == 0 { return true }
+            // Most rows differ within their first 8 bytes: compared here, without a call.
+            if firstWord == raw.loadUnaligned(fromByteOffset: period, as: UInt64.self),
+                memcmp(row, row + period, count - period) == 0
+            {
+                return true
+            }
             period += periodLength
         }
-        let raw = UnsafeRawPointer(row)
         let end = count - periodLength
         let brokenLimit = end / 16 / Self.brokenBlockShare
         var broken = 0
@@ -497,9 +503,14 @@ final class GeneralRowCoder {
         return broken > 0
     }
 
+    /// Blocks of 16 bytes ``nonzeroCount(_:count:limit:)`` counts between checks against its limit: a dithered row
+    /// passes it within its first third (checked every 255 blocks, the whole row was counted).
+    static let nonzeroCheckBlocks = 32
+
     /// The nonzero bytes of the filtered row after its filter byte, counted until there are more than `limit` (then
     /// `limit + 1`). Few nonzero bytes mark an undithered gradient's Sub-filtered row: zlib's short copies suit such
-    /// rows, and it codes their long runs of zeros quickly. Counted 16 bytes at a time, checked every 4,080.
+    /// rows, and it codes their long runs of zeros quickly. Counted 16 bytes at a time, checked every
+    /// ``nonzeroCheckBlocks`` blocks.
     private func nonzeroCount(_ row: UnsafePointer<UInt8>, count: Int, limit: Int) -> Int {
         var nonzero = 0
         var index = 1
@@ -507,9 +518,10 @@ final class GeneralRowCoder {
         let zero = SIMD16<UInt8>(repeating: 0)
         let one = SIMD16<UInt8>(repeating: 1)
         while index + 16 <= count {
-            // Each lane counts its nonzero bytes over at most 255 blocks of 16, then the lanes are summed.
+            // Each lane counts its nonzero bytes over at most ``nonzeroCheckBlocks`` blocks of 16 (under 256, so no lane
+            // wraps), then the lanes are summed.
             var lanes = zero
-            let blocksEnd = min(count, index + 255 * 16)
+            let blocksEnd = min(count, index + Self.nonzeroCheckBlocks * 16)
             while index + 16 <= blocksEnd {
                 let bytes = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                 lanes &+= one.replacing(with: 0, where: bytes .== zero)
