@@ -253,8 +253,7 @@ final class GeneralRowCoder {
                 try writeUnfilteredToZlib(row, count: count, maximumChain: Self.hardEdgeChain, into: stream)
             } else if isSparse && leadingBytesRemaining > 0 {
                 leadingBytesRemaining -= rowLength
-                try flush(into: stream)
-                try stream.writeGeneralRow(currentBytes)
+                try writeFilteredToZlib(into: stream)
             } else if isSmooth {
                 if smoothRows == nil {
                     smoothRows = SmoothRowMatcher(format: format)
@@ -263,13 +262,12 @@ final class GeneralRowCoder {
                 smoothRows!.code(
                     history, literalBits: RowMatcher.filteredLiteralBits, copyBits: RowMatcher.copyBitsEstimate)
                 try appendTokenRow(smoothRows!.tokens, currentBytes, period: nil, into: stream)
-            } else if format.colorType == .rgba && isSparse && !isSmooth && leadingBytesRemaining <= 0 {
-                try flush(into: stream)
-                try stream.writeGeneralRow(currentBytes, maximumChain: Self.sparseTranslucentRowChain)
+            } else if format.colorType == .rgba && isSparse {
+                // Past the branches above, a sparse row is not smooth and not among the leading rows.
+                try writeFilteredToZlib(maximumChain: Self.sparseTranslucentRowChain, into: stream)
             } else if format.colorType == .indexed && nonzero > trialLimit && isLatestIrregularRowBusy {
                 leadingBytesRemaining -= rowLength
-                try flush(into: stream)
-                try stream.writeGeneralRow(currentBytes, maximumChain: Self.busyPaletteRowChain)
+                try writeFilteredToZlib(maximumChain: Self.busyPaletteRowChain, into: stream)
             } else {
                 let search: HashMatcher.Search =
                     leadingBytesRemaining > 0
@@ -333,11 +331,17 @@ final class GeneralRowCoder {
         _ row: UnsafePointer<UInt8>, count: Int, maximumChain: Int32? = nil, into stream: IDATStream
     ) throws(PNGError) {
         RowFilter.none(row, count: count, output: history.current)
+        try writeFilteredToZlib(maximumChain: maximumChain, into: stream)
+        isLatestRowInZlib = true
+        repeatedRowsSinceZlibRow = 0
+    }
+
+    /// Codes the filtered row in the history's current slot through zlib, searching at most `maximumChain` chain
+    /// entries (nil: the stream's), after any pending token rows.
+    private func writeFilteredToZlib(maximumChain: Int32? = nil, into stream: IDATStream) throws(PNGError) {
         try flush(into: stream)
         try stream.writeGeneralRow(
             UnsafeRawBufferPointer(start: history.current, count: history.rowLength), maximumChain: maximumChain)
-        isLatestRowInZlib = true
-        repeatedRowsSinceZlibRow = 0
     }
 
     /// Whether the latest row went to zlib as a flat row: up to ``repeatedRowsInZlib`` repeated rows after it go
