@@ -195,11 +195,7 @@ struct CopySearchTests {
     func busyPaletteRowsGoToZlib() throws {
         let format = PNGImageFormat(width: 1200, height: 630)
         let rows = Self.ditheredAngledStripes(format)
-        let census = PNGPaletteCensus(format: format)
-        for row in rows {
-            _ = row.withUnsafeBytes { census.add($0) }
-        }
-        let palette = try #require(census.palette)
+        let palette = try #require(censusPalette(format, rows: rows))
         var indexOf: [[UInt8]: UInt8] = [:]
         for index in 0..<palette.count {
             indexOf[Array(palette.samples[index * 3..<index * 3 + 3])] = UInt8(index)

@@ -31,14 +31,6 @@ struct PaletteTests {
         }
     }
 
-    private func census(_ format: PNGImageFormat, rows: [[UInt8]]) -> PNGPalette? {
-        let census = PNGPaletteCensus(format: format)
-        for row in rows {
-            _ = row.withUnsafeBytes { census.add($0) }
-        }
-        return census.palette
-    }
-
     @Test(
         "an image of at most 256 colours is written with a palette and decodes to the same pixels",
         arguments: [(3, 256, 1), (4, 256, 2), (3, 1, 3), (4, 17, 4), (3, 200, 5)])
@@ -46,7 +38,7 @@ struct PaletteTests {
         let format = PNGImageFormat(width: 203, height: 61, colorType: bytesPerColor == 4 ? .rgba : .rgb)
         let colors = distinctColors(colorCount, bytesPerColor: bytesPerColor)
         let rows = structuredRows(colors: colors, width: format.width, height: format.height, seed: seed)
-        let palette = try #require(census(format, rows: rows))
+        let palette = try #require(censusPalette(format, rows: rows))
         let used = Set(
             rows.flatMap { row in
                 stride(from: 0, to: row.count, by: bytesPerColor).map { Array(row[$0..<$0 + bytesPerColor]) }

@@ -116,11 +116,7 @@ struct PeriodRowReplayTests {
     func paletteRows() throws {
         let format = PNGImageFormat(width: 1500, height: 120)
         let rows = Self.ditheredHorizontal(format, start: [20, 60, 90], end: [60, 20, 140])
-        let census = PNGPaletteCensus(format: format)
-        for row in rows {
-            _ = row.withUnsafeBytes { census.add($0) }
-        }
-        let palette = try #require(census.palette)
+        let palette = try #require(censusPalette(format, rows: rows))
         _ = try Self.expectSameBytes(format, palette: palette, rows: rows)
     }
 }

@@ -11,6 +11,15 @@ let skiaDitherThresholds: [[Int]] = [
     [15, 47, 7, 39, 13, 45, 5, 37], [63, 31, 55, 23, 61, 29, 53, 21],
 ]
 
+/// The palette ``PNGPaletteCensus`` takes from every row of `rows`: nil when they hold more than 256 colours.
+func censusPalette(_ format: PNGImageFormat, rows: [[UInt8]]) -> PNGPalette? {
+    let census = PNGPaletteCensus(format: format)
+    for row in rows {
+        _ = row.withUnsafeBytes { census.add($0) }
+    }
+    return census.palette
+}
+
 /// Encodes `rows`, decodes the file with libpng, and checks header and every sample exactly.
 /// Also inflates the IDAT data with zlib (checking Adler-32) and checks its length.
 func expectRoundTrip(
