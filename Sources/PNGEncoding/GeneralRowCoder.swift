@@ -473,14 +473,12 @@ final class GeneralRowCoder {
     private func repeatsPeriodsWithFewBreaks(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
         var period = 2 * periodLength
         let raw = UnsafeRawPointer(row)
-        let firstWord = raw.loadUnaligned(as: UInt64.self)
         while period <= Self.widestRepeatingPeriods * periodLength && period * 2 <= count {
-            // Most rows differ within their first 8 bytes: compared here, without a call.
-            if firstWord == raw.loadUnaligned(fromByteOffset: period, as: UInt64.self),
-                memcmp(row, row + period, count - period) == 0
-            {
-                return true
-            }
+            // Most rows differ within their first 8 bytes: compared here, without a call, when the row holds them.
+            let differsEarly =
+                count - period >= 8
+                && raw.loadUnaligned(as: UInt64.self) != raw.loadUnaligned(fromByteOffset: period, as: UInt64.self)
+            if !differsEarly && memcmp(row, row + period, count - period) == 0 { return true }
             period += periodLength
         }
         let end = count - periodLength
