@@ -9,6 +9,17 @@ extension FloatRamp {
         _ row: UnsafeMutablePointer<UInt8>, width: Int, offsets: O, _ parameter: P, _: E.Type
     ) {
         withTables { tables in
+            if spread == .pad, space == .srgb, case .evenlySpaced(let count) = lookup,
+                count <= Self.comparedIntervalLimit
+            {
+                // The commonest ramps (a few evenly spaced stops, clamped, in sRGB) get loops of their own.
+                if count == 2 {
+                    renderFewStopsRow(row, width: width, count: 2, offsets: offsets, parameter, tables, E.self)
+                } else {
+                    renderFewStopsRow(row, width: width, count: count, offsets: offsets, parameter, tables, E.self)
+                }
+                return
+            }
             var x = 0
             while x < width {
                 let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
@@ -18,6 +29,22 @@ extension FloatRamp {
                     to: row + x * E.bytesPerPixel)
                 x += 8
             }
+        }
+    }
+
+    /// The row loop of ``colorOfFewStops(_:count:_:opaque:ordered:)``.
+    @inline(__always)
+    private func renderFewStopsRow<E: PixelEncoder, P: RowParameter, O: ChannelOffsets>(
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, count: Int, offsets: O, _ parameter: P, _ tables: Tables,
+        _: E.Type
+    ) {
+        var x = 0
+        while x < width {
+            let centers = SIMD8<Float>(repeating: Float(x)) + Self.pixelCentres
+            let color = Self.colorOfFewStops(
+                parameter.t(atCenters: centers), count: count, tables, opaque: isOpaque, ordered: P.hasOrderedLanes)
+            E.store(color, offset: offsets.offsets(x: x), count: min(8, width - x), to: row + x * E.bytesPerPixel)
+            x += 8
         }
     }
 
@@ -82,14 +109,8 @@ extension FloatRamp {
             if count == 2 {
                 color = Self.lerp(t, interval: 0, tables, opaque: isOpaque)
             } else if count <= Self.comparedIntervalLimit {
-                // Skia's trunc(t · (count − 1)) of a t clamped to 0…1: the number of whole numbers 1…count − 1 at or
-                // below it.
-                let scaled = t * Float(count - 1)
-                var index = SIMD8<Int32>().replacing(with: 1, where: scaled .>= 1)
-                index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 2)
-                if count > 3 { index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 3) }
-                if count > 4 { index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 4) }
-                color = Self.gathered(t, index: index, tables, opaque: isOpaque, ordered: ordered)
+                color = Self.gathered(
+                    t, index: Self.comparedInterval(t, count: count), tables, opaque: isOpaque, ordered: ordered)
             } else {
                 // Skia's trunc(t · (count − 1)) of a t clamped to 0…1, read from the float's mantissa.
                 let whole = Self.floor(t * Float(count - 1)) + 12_582_912
@@ -121,6 +142,18 @@ extension FloatRamp {
     /// The most evenly spaced stops whose interval is found by comparisons (at most four) rather than by truncating.
     static let comparedIntervalLimit = 5
 
+    /// Skia's `trunc(t · (count − 1))` of a `t` clamped to 0…1, for at most ``comparedIntervalLimit`` stops: the
+    /// number of whole numbers 1…count − 1 at or below it.
+    @inline(__always)
+    static func comparedInterval(_ t: SIMD8<Float>, count: Int) -> SIMD8<Int32> {
+        let scaled = t * Float(count - 1)
+        var index = SIMD8<Int32>().replacing(with: 1, where: scaled .>= 1)
+        index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 2)
+        if count > 3 { index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 3) }
+        if count > 4 { index &+= SIMD8<Int32>().replacing(with: 1, where: scaled .>= 4) }
+        return index
+    }
+
     /// `floor(t)` lane by lane, exact for |t| < 2²² (rounding by adding and removing 1.5 × 2²³, then stepping down
     /// where that rounded up); larger values are left as they are, as floor leaves them.
     @inline(__always)
@@ -151,6 +184,59 @@ extension FloatRamp {
                 ? SIMD8(repeating: 1) : t.multiplied(by: factors[channels &+ 3], adding: biases[channels &+ 3]))
     }
 
+    /// The colour of a padded ramp of `count` (at most ``comparedIntervalLimit``) evenly spaced stops in sRGB at the
+    /// unclamped `t`: what ``color(at:_:orderedLanes:)`` computes, in fewer instructions. The interval is counted
+    /// on `t` itself (clamping changes no comparison with 1…count − 1), and when every lane is in one interval `t`
+    /// is clamped on the doubles the multiply-add widens it to (the same values; clamping the floats there lets
+    /// the compiler move the selects past the widening, into costly 64-bit masks), or not at all when the lanes are
+    /// ordered and the first and last are inside 0…1.
+    @inline(__always)
+    static func colorOfFewStops(
+        _ t: SIMD8<Float>, count: Int, _ tables: Tables, opaque: Bool, ordered: Bool
+    ) -> PixelLanes {
+        let interval: Int
+        if count == 2 {
+            interval = 0
+        } else {
+            let index = comparedInterval(t, count: count)
+            guard isOneInterval(index, ordered: ordered) else {
+                return gathered(clamped(t), index: index, tables, opaque: opaque, ordered: ordered)
+            }
+            interval = Int(index[0])
+        }
+        let inside = ordered && t[0] > 0 && t[0] <= 1 && t[7] > 0 && t[7] <= 1
+        let low = inside ? SIMD4<Double>(t.lowHalf) : clampedWide(t.lowHalf)
+        let high = inside ? SIMD4<Double>(t.highHalf) : clampedWide(t.highHalf)
+        let channels = interval &* 4
+        let factors = tables.wideFactors
+        let biases = tables.wideBiases
+        @inline(__always)
+        func channel(_ offset: Int) -> SIMD8<Float> {
+            let factor = SIMD4<Double>(lowHalf: factors[channels &+ offset], highHalf: factors[channels &+ offset])
+            let bias = SIMD4<Double>(lowHalf: biases[channels &+ offset], highHalf: biases[channels &+ offset])
+            return SIMD8(lowHalf: SIMD4<Float>(low * factor + bias), highHalf: SIMD4<Float>(high * factor + bias))
+        }
+        return PixelLanes(
+            red: channel(0), green: channel(1), blue: channel(2), alpha: opaque ? SIMD8(repeating: 1) : channel(3))
+    }
+
+    /// `t` widened to doubles and clamped to 0…1 (0 for NaN), as ``clamped(_:)`` clamps the floats.
+    @inline(__always)
+    static func clampedWide(_ t: SIMD4<Float>) -> SIMD4<Double> {
+        let wide = SIMD4<Double>(t)
+        return wide.replacing(with: 0, where: .!(wide .> 0)).replacing(with: 1, where: wide .> 1)
+    }
+
+    /// Whether every lane's interval is the first lane's; `ordered` when the intervals never decrease or never
+    /// increase from lane to lane, so that the first and last lanes tell.
+    @inline(__always)
+    static func isOneInterval(_ index: SIMD8<Int32>, ordered: Bool) -> Bool {
+        if ordered { return index[0] == index[7] }
+        // The OR of the differences' words, which compiles to vector code where comparing the vectors does not.
+        let differences = unsafeBitCast(index ^ SIMD8(repeating: index[0]), to: (UInt64, UInt64, UInt64, UInt64).self)
+        return differences.0 | differences.1 | differences.2 | differences.3 == 0
+    }
+
     /// `t · factor + bias` with each lane's interval's factor and bias (one load when the chunk is in one interval).
     /// `ordered` when the lanes' intervals never decrease or never increase, so that the first and last lanes tell
     /// whether the chunk is in one interval.
@@ -158,19 +244,8 @@ extension FloatRamp {
     static func gathered(
         _ t: SIMD8<Float>, index: SIMD8<Int32>, _ tables: Tables, opaque: Bool, ordered: Bool
     ) -> PixelLanes {
-        let first = Int(index[0])
-        let oneInterval: Bool
-        if ordered {
-            oneInterval = index[0] == index[7]
-        } else {
-            // Every lane's index equals the first (OR of the differences' words, which compiles to vector code where
-            // comparing the vectors does not).
-            let differences = unsafeBitCast(
-                index ^ SIMD8(repeating: index[0]), to: (UInt64, UInt64, UInt64, UInt64).self)
-            oneInterval = differences.0 | differences.1 | differences.2 | differences.3 == 0
-        }
-        if oneInterval {
-            return lerp(t, interval: first, tables, opaque: opaque)
+        if isOneInterval(index, ordered: ordered) {
+            return lerp(t, interval: Int(index[0]), tables, opaque: opaque)
         }
         var factors = PixelLanes(red: .zero, green: .zero, blue: .zero, alpha: .zero)
         var biases = factors
