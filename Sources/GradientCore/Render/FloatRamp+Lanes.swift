@@ -188,8 +188,8 @@ extension FloatRamp {
     /// unclamped `t`: what ``color(at:_:orderedLanes:)`` computes, in fewer instructions. The interval is counted
     /// on `t` itself (clamping changes no comparison with 1…count − 1), and when every lane is in one interval `t`
     /// is clamped on the doubles the multiply-add widens it to (the same values; clamping the floats there lets
-    /// the compiler move the selects past the widening, into costly 64-bit masks), or not at all when the lanes are
-    /// ordered and the first and last are inside 0…1.
+    /// the compiler move the selects past the widening, into costly 64-bit masks), or not at all when every lane is
+    /// inside 0…1 (one vector test).
     @inline(__always)
     static func colorOfFewStops(
         _ t: SIMD8<Float>, count: Int, _ tables: Tables, opaque: Bool, ordered: Bool
@@ -204,7 +204,7 @@ extension FloatRamp {
             }
             interval = Int(index[0])
         }
-        let inside = ordered && t[0] > 0 && t[0] <= 1 && t[7] > 0 && t[7] <= 1
+        let inside = all((t .> 0) .& (t .<= 1))
         let low = inside ? SIMD4<Double>(t.lowHalf) : clampedWide(t.lowHalf)
         let high = inside ? SIMD4<Double>(t.highHalf) : clampedWide(t.highHalf)
         let channels = interval &* 4
