@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # HTTP benchmark of gradientd against nginx serving the same PNG bytes as static files, in the same run, on
 # loopback only. Needs wrk, nginx and curl (apt install wrk nginx curl) and a release build:
-#   swift build -c release --product gradientd --product gradient-bench && bench/http.sh
+#   swift build -c release --product gradientd && swift build -c release --product gradient-bench && bench/http.sh
+# (one --product a command: given two, swift build builds only the last).
 # Environment: DURATION (seconds per wrk run, default 10), MIXED_DURATION (default 60),
 # SECTIONS (any of "many-hits hits cards misses idle memory", default all of them), QUERY (the cached image for
 # the one-URL hit runs, default a 1200×630 social card without dither: a few KB; add &dither=on for a 377 KB
