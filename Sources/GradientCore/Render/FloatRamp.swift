@@ -73,17 +73,22 @@ struct FloatRamp {
         } else {
             normalisation = nil
         }
-        var stops = zip(positions, colors).map { (Float($0.0), SIMD4<Float>($0.1)) }
-        guard !stops.isEmpty else {
-            // One stop: the rasterizer draws the ramp's solid colour without lookups.
-            lookup = .evenlySpaced(count: 2)
-            thresholds = []
-            factors = [.zero, .zero]
-            biases = [.zero, .zero]
-            wideFactors = Self.widened(factors)
-            wideBiases = Self.widened(biases)
-            return
-        }
+        let intervals = Self.intervals(of: zip(positions, colors).map { (Float($0.0), SIMD4<Float>($0.1)) })
+        lookup = intervals.lookup
+        thresholds = intervals.thresholds
+        factors = intervals.factors
+        biases = intervals.biases
+        wideFactors = Self.widened(intervals.factors)
+        wideBiases = Self.widened(intervals.biases)
+    }
+
+    /// How Skia looks up the interval of `normalisedStops` (position, premultiplied colour) and each interval's
+    /// factor and bias. Without stops, two zero intervals: the rasterizer draws such a ramp as its solid colour.
+    private static func intervals(
+        of normalisedStops: [(Float, SIMD4<Float>)]
+    ) -> (lookup: Lookup, thresholds: [Float], factors: [SIMD4<Float>], biases: [SIMD4<Float>]) {
+        var stops = normalisedStops
+        guard !stops.isEmpty else { return (.evenlySpaced(count: 2), [], [.zero, .zero], [.zero, .zero]) }
         if let head = stops.first, head.0 > 0 { stops.insert((0, head.1), at: 0) }
         if let tail = stops.last, tail.0 != 1 { stops.append((1, tail.1)) }
         var previous: Float = 0
@@ -105,13 +110,7 @@ struct FloatRamp {
             }
             factors.append(.zero)
             biases.append(stops[stops.count - 1].1)
-            lookup = .evenlySpaced(count: stops.count)
-            thresholds = []
-            self.factors = factors
-            self.biases = biases
-            wideFactors = Self.widened(factors)
-            wideBiases = Self.widened(biases)
-            return
+            return (.evenlySpaced(count: stops.count), [], factors, biases)
         }
         let count = stops.count
         let firstStop = count > 2 && stops[0].1 == stops[1].1 ? 1 : 0
@@ -136,12 +135,7 @@ struct FloatRamp {
         thresholds.append(left.0)
         factors.append(.zero)
         biases.append(left.1)
-        lookup = .positioned
-        self.thresholds = thresholds
-        self.factors = factors
-        self.biases = biases
-        wideFactors = Self.widened(factors)
-        wideBiases = Self.widened(biases)
+        return (.positioned, thresholds, factors, biases)
     }
 
     /// Each channel of each interval as a double, twice.
