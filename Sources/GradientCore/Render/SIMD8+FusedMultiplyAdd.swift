@@ -17,15 +17,16 @@ extension SIMD8 where Scalar == Float {
         return Self(lowHalf: SIMD4<Float>(low), highHalf: SIMD4<Float>(high))
     }
 
-    /// `self × factor + addend` rounded once, with the same factor and addend in every lane, each given as a double
-    /// twice (the float widened, as ``multiplied(by:adding:)-(Float,Float)`` widens it).
+    /// `lanes × factor + addend` rounded once, for eight lanes already widened to doubles (`low`: lanes 0…3, `high`:
+    /// 4…7, as a row loop widens `t` once for every channel), with the same factor and addend in every lane, each
+    /// given as a double twice (the float widened, as ``multiplied(by:adding:)-(Float,Float)`` widens it).
     @inline(__always)
-    func multiplied(by factor: SIMD2<Double>, adding addend: SIMD2<Double>) -> Self {
+    static func multiplied(
+        _ low: SIMD4<Double>, _ high: SIMD4<Double>, by factor: SIMD2<Double>, adding addend: SIMD2<Double>
+    ) -> Self {
         let factors = SIMD4<Double>(lowHalf: factor, highHalf: factor)
         let addends = SIMD4<Double>(lowHalf: addend, highHalf: addend)
-        let low = SIMD4<Double>(lowHalf) * factors + addends
-        let high = SIMD4<Double>(highHalf) * factors + addends
-        return Self(lowHalf: SIMD4<Float>(low), highHalf: SIMD4<Float>(high))
+        return Self(lowHalf: SIMD4<Float>(low * factors + addends), highHalf: SIMD4<Float>(high * factors + addends))
     }
 }
 
