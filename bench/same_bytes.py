@@ -15,19 +15,21 @@ Example: git worktree add /tmp/before HEAD~1 && (cd /tmp/before && swift build -
 import argparse
 import concurrent.futures
 import hashlib
+import os
 import random
 import subprocess
 import sys
-import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from png_peers import load_corpus, query_for  # noqa: E402
 
 
 def corpus_queries(path):
-    lines = [line.strip() for line in open(path) if line.strip() and not line.startswith("#")]
     queries = []
-    for css in lines:
+    for css in load_corpus(path, None):
         for width, height in [(1200, 630), (333, 97)]:
             for dither in ["on", "off"]:
-                queries.append(f"css={urllib.parse.quote(css, safe='')}&width={width}&height={height}&dither={dither}")
+                queries.append(query_for(css, width, height) + f"&dither={dither}")
     queries += [f"colors=red,lime,blue,yellow&dir={angle}&width=517&height=211" for angle in (0, 13, 45, 90, 135, 200, 271, 333)]
     queries += [
         f"colors=ff7e5f,feb47b,86a8e7,91eae4,000&dir={angle}&width=640&height=360&spread={spread}"
