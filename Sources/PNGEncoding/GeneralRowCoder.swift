@@ -39,6 +39,8 @@ final class GeneralRowCoder {
     /// ``maximumBackoff``) so images it cannot describe pay almost nothing for it.
     private var rowsUntilRetry = 0
     private var backoff = 1
+    /// Whether ``averagesRepeatedRow(_:previousRow:count:)`` chose Average for this image; nil until it has chosen.
+    private var averagesRepeatedRows: Bool?
     /// Replays the structural match of a row that repeats the row a dither period above.
     private let periodRows: PeriodRowReplay
     static let maximumBackoff = 64
@@ -269,23 +271,61 @@ final class GeneralRowCoder {
                 leadingBytesRemaining -= rowLength
                 try writeFilteredToZlib(maximumChain: Self.busyPaletteRowChain, into: stream)
             } else {
-                let search: HashMatcher.Search =
-                    leadingBytesRemaining > 0
-                    ? .leadingRows : isSparse ? .sparseRows : isLatestIrregularRowBusy ? .busyRows : .irregularRows
-                leadingBytesRemaining -= rowLength
-                var irregularRows = hashMatcher ?? HashMatcher(format: format, search: search)
-                irregularRows.search = search
-                irregularRows.code(
-                    history, into: &hashTokens, literalBits: RowMatcher.filteredLiteralBits,
-                    copyBits: RowMatcher.copyBitsEstimate)
-                isLatestIrregularRowBusy = irregularRows.literalCount * Self.busyRowLiteralShare > rowLength
-                hashMatcher = irregularRows
-                try appendTokenRow(hashTokens, currentBytes, period: nil, into: stream)
+                if let previousRow, averagesRepeatedRow(row, previousRow: previousRow, count: count) {
+                    RowFilter.average(
+                        row, previous: previousRow, count: count, bytesPerPixel: bytesPerPixel, output: current)
+                }
+                try codeIrregularRow(currentBytes, isSparse: isSparse, into: stream)
             }
         }
         periodRows.endRow(row, filterType: current[0])
         isPreviousRowPeriodic = isPeriodic
         history.commitCurrent()
+    }
+
+    /// Whether the row begun, which goes to ``HashMatcher``, is Average-filtered: an RGBA row repeating the row a
+    /// period above from beyond deflate's window, in an image whose first such row chose Average by a
+    /// ``RepeatedRowFilterTrial`` on the period of rows up to it.
+    private func averagesRepeatedRow(_ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>, count: Int) -> Bool
+    {
+        let period = periodRows.period
+        guard format.colorType == .rgba, periodRows.repeatsRowAbove, period * history.rowLength > SlidingWindow.size
+        else { return false }
+        if let choice = averagesRepeatedRows { return choice }
+        var rows = [row]
+        var rowsAbove = [previousRow]
+        for rowsUp in 1..<period {
+            guard let kept = periodRows.keptRow(rowsAbove: rowsUp),
+                let above = periodRows.keptRow(rowsAbove: rowsUp + 1)
+            else { break }
+            rows.append(kept)
+            rowsAbove.append(above)
+        }
+        let choice =
+            rows.count == period
+            && RepeatedRowFilterTrial.prefersAverage(
+                rows: rows, rowsAbove: rowsAbove, count: count, bytesPerPixel: bytesPerPixel)
+        averagesRepeatedRows = choice
+        return choice
+    }
+
+    /// Codes the filtered row in the history's current slot through ``HashMatcher``.
+    private func codeIrregularRow(
+        _ currentBytes: UnsafeRawBufferPointer, isSparse: Bool, into stream: IDATStream
+    ) throws(PNGError) {
+        let rowLength = history.rowLength
+        let search: HashMatcher.Search =
+            leadingBytesRemaining > 0
+            ? .leadingRows : isSparse ? .sparseRows : isLatestIrregularRowBusy ? .busyRows : .irregularRows
+        leadingBytesRemaining -= rowLength
+        var irregularRows = hashMatcher ?? HashMatcher(format: format, search: search)
+        irregularRows.search = search
+        irregularRows.code(
+            history, into: &hashTokens, literalBits: RowMatcher.filteredLiteralBits,
+            copyBits: RowMatcher.copyBitsEstimate)
+        isLatestIrregularRowBusy = irregularRows.literalCount * Self.busyRowLiteralShare > rowLength
+        hashMatcher = irregularRows
+        try appendTokenRow(hashTokens, currentBytes, period: nil, into: stream)
     }
 
     /// The state a structural match of the next row starts from.

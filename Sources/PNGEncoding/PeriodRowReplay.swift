@@ -105,7 +105,16 @@ final class PeriodRowReplay {
 
     /// Starts a row coded through the general coder: compares it with the row a period above.
     func beginRow(_ raw: UnsafePointer<UInt8>) {
-        repeatsRowAbove = slotRows[rawSlot] == row - period && memcmp(raw, rowAbove, rowByteCount) == 0
+        // Rows of the first period have none above: their slots hold no row (−1, which row −1 would otherwise match).
+        let source = row - period
+        repeatsRowAbove = source >= 0 && slotRows[rawSlot] == source && memcmp(raw, rowAbove, rowByteCount) == 0
+    }
+
+    /// The raw row `rowsAbove` (1 … ``period``) rows above the row begun, when it is kept.
+    func keptRow(rowsAbove: Int) -> UnsafePointer<UInt8>? {
+        let source = row - rowsAbove
+        guard (1...period).contains(rowsAbove), source >= 0, slotRows[source % period] == source else { return nil }
+        return UnsafePointer(rawRows + (source % period) * rowByteCount)
     }
 
     /// The entry to replay for the row begun, whose match would start from `state`; nil unless every condition holds.
@@ -170,7 +179,7 @@ final class PeriodRowReplay {
         if repeatsRowAbove {
             missedRows = 0
             nextRest = Self.shortestRest
-        } else if slotRows[rawSlot] == row - period {
+        } else if row >= period && slotRows[rawSlot] == row - period {
             missedRows += 1
             if missedRows == period {
                 missedRows = 0

@@ -27,6 +27,38 @@ enum RowFilter {
         }
     }
 
+    /// Writes filter type 3 (Average) and the row minus the floor of the mean of each byte's left neighbour (0 for
+    /// the first pixel) and the byte above in `previous` to `output` (`count + 1` bytes).
+    static func average(
+        _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int,
+        output: UnsafeMutablePointer<UInt8>
+    ) {
+        output[0] = 3
+        let out = output + 1
+        let head = min(bytesPerPixel, count)
+        for index in 0..<head {
+            out[index] = row[index] &- previous[index] &>> 1
+        }
+        var index = head
+        let source = UnsafeRawPointer(row)
+        let above = UnsafeRawPointer(previous)
+        let destination = UnsafeMutableRawPointer(out)
+        while index + 16 <= count {
+            let current = source.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let left = source.loadUnaligned(fromByteOffset: index - bytesPerPixel, as: SIMD16<UInt8>.self)
+            let up = above.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            // The floor of the mean without overflowing a byte.
+            let mean = (left & up) &+ ((left ^ up) &>> 1)
+            destination.storeBytes(of: current &- mean, toByteOffset: index, as: SIMD16<UInt8>.self)
+            index += 16
+        }
+        while index < count {
+            let mean = UInt8((UInt16(row[index - bytesPerPixel]) + UInt16(previous[index])) >> 1)
+            out[index] = row[index] &- mean
+            index += 1
+        }
+    }
+
     /// Writes filter type 2 (Up) and the row minus `previous` to `output` (`count + 1` bytes).
     static func up(
         _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>
