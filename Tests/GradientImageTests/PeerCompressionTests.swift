@@ -99,6 +99,8 @@ struct PeerCompressionTests {
             "repeating-linear-gradient(30deg, #1e3c72, #2a5298 50px, #1e3c72 100px)",
             // A translucent radial gradient: sparse RGBA rows.
             "radial-gradient(circle at 70% 30%, #ffffffcc, #ffffff00 50%)",
+            // A full turn of hue down 630 rows: periodic rows whose periods do not recur (Up-filtered).
+            "linear-gradient(in hsl longer hue, red, red)",
             // Translucent horizontal ramps: RGBA rows repeating the row 8 above from beyond deflate's window.
             "linear-gradient(90deg, rgba(0,0,0,0.8), rgba(255,255,255,0.2))",
             "linear-gradient(90deg, rgba(255,0,0,1), rgba(0,0,255,0.5))",

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import GradientCore
 import GradientImage
@@ -9,24 +8,6 @@ import Testing
 /// window; the encoder Average-filters those rows where a trial on one period says it codes them smaller.
 @Suite("Average-filtered repeated RGBA rows")
 struct RepeatedRowFilterTests {
-    /// The filter type of each row of `png`'s image data (one IDAT stream, `rowLength` bytes a row with the filter
-    /// byte).
-    private static func filterTypes(of png: [UInt8], rowLength: Int, height: Int) throws -> [UInt8] {
-        var compressed: [UInt8] = []
-        var offset = 8
-        while offset + 8 <= png.count {
-            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "IDAT" { compressed += png[offset + 8..<offset + 8 + length] }
-            offset += 12 + length
-        }
-        var inflated = [UInt8](repeating: 0, count: rowLength * height)
-        var size = uLong(inflated.count)
-        let status = uncompress(&inflated, &size, compressed, uLong(compressed.count))
-        try #require(status == Z_OK && Int(size) == inflated.count)
-        return (0..<height).map { inflated[$0 * rowLength] }
-    }
-
     @Test(
         "rows decode to the rasterizer's samples; Average only where the trial chooses it",
         arguments: [
@@ -37,20 +18,9 @@ struct RepeatedRowFilterTests {
             ("linear-gradient(90deg, rgba(0,0,0,0.8), rgba(255,255,255,0.2))", 1000, false),
         ])
     func translucentHorizontalRamps(css: String, width: Int, averaged: Bool) throws {
-        let encoded = try #require(css.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        let image = try DecodedGradient("css=\(encoded)&width=\(width)&height=40")
-        var rasterizer = Rasterizer(spec: image.spec)
-        var row = [UInt8](repeating: 0, count: rasterizer.bytesPerRow)
-        guard case .eightBit(let samples) = image.decoded.pixels else {
-            Issue.record("expected 8-bit samples")
-            return
-        }
-        try #require(image.decoded.colorType == .rgba && rasterizer.bytesPerRow == width * 4)
-        for y in 0..<image.height {
-            row.withUnsafeMutableBytes { rasterizer.renderRow(y, into: $0) }
-            #expect(Array(samples[y * width * 4..<(y + 1) * width * 4]) == row, "row \(y)")
-        }
-        let filters = try Self.filterTypes(of: image.png, rowLength: width * 4 + 1, height: image.height)
+        let image = try DecodedGradient(css: css, width: width, height: 40)
+        try #require(image.decoded.colorType == .rgba)
+        let filters = try image.expectRasterizedRows(channels: 4)
         #expect(filters[8...].allSatisfy { $0 == 3 } == averaged, "\(filters)")
         #expect(filters[..<8].contains(3) == false)
     }
