@@ -105,15 +105,19 @@ final class PeriodRowReplay {
 
     /// Starts a row coded through the general coder: compares it with the row a period above.
     func beginRow(_ raw: UnsafePointer<UInt8>) {
-        // Rows of the first period have none above: their slots hold no row (−1, which row −1 would otherwise match).
-        let source = row - period
-        repeatsRowAbove = source >= 0 && slotRows[rawSlot] == source && memcmp(raw, rowAbove, rowByteCount) == 0
+        repeatsRowAbove = keeps(row - period) && memcmp(raw, rowAbove, rowByteCount) == 0
+    }
+
+    /// Whether the raw slot of stream row `source` holds that row. Rows before the first have no slot (an empty slot
+    /// is marked −1, which row −1 would otherwise match, and its memory was never written).
+    private func keeps(_ source: Int) -> Bool {
+        source >= 0 && slotRows[source % period] == source
     }
 
     /// The raw row `rowsAbove` (1 … ``period``) rows above the row begun, when it is kept.
     func keptRow(rowsAbove: Int) -> UnsafePointer<UInt8>? {
         let source = row - rowsAbove
-        guard (1...period).contains(rowsAbove), source >= 0, slotRows[source % period] == source else { return nil }
+        guard (1...period).contains(rowsAbove), keeps(source) else { return nil }
         return UnsafePointer(rawRows + (source % period) * rowByteCount)
     }
 
@@ -179,7 +183,7 @@ final class PeriodRowReplay {
         if repeatsRowAbove {
             missedRows = 0
             nextRest = Self.shortestRest
-        } else if row >= period && slotRows[rawSlot] == row - period {
+        } else if keeps(row - period) {
             missedRows += 1
             if missedRows == period {
                 missedRows = 0

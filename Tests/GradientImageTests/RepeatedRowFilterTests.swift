@@ -34,6 +34,8 @@ struct RepeatedRowFilterTests {
         let encoded = try #require(css.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         let spec = try GradientSpec(
             queryItems: try QueryString.decode(Substring("css=\(encoded)&width=1200&height=40")))
+        // Renders back to back, nothing allocated between them (not `DecodedGradient`, whose decoding moves the
+        // heap): the next render's row slots are then where the last render's rows were.
         let first = try GradientPNG.renderPNG(spec)
         for _ in 0..<3 {
             #expect(try GradientPNG.renderPNG(spec) == first)
