@@ -106,8 +106,27 @@ struct PeerCompressionTests {
             "linear-gradient(90deg, rgba(255,0,0,1), rgba(0,0,255,0.5))",
         ])
     func heavyCase(css: String) throws {
+        try expectAtMostPeer(css: css)
+    }
+
+    @Test(
+        "rows whose full-length copies have cheaper rivals keep searching for them",
+        arguments: zip(
+            [
+                // Dithered rows copying the row 8 above whole that also repeat within themselves (1.20× the peer's
+                // bytes when their full-length copies stopped searching, as a dithered 135° card's shifted ones do).
+                "linear-gradient(90deg, #ff0000, #00ff00, #0000ff)",
+                // Undithered 135° rows, Up-filtered (1.06× when their full-length copies stopped searching).
+                "linear-gradient(135deg, #ff00cc, #333399)",
+            ], ["on", "off"]))
+    func fullLengthCopyRivals(css: String, dither: String) throws {
+        try expectAtMostPeer(css: css, options: "&dither=" + dither)
+    }
+
+    /// Expects the 1200×630 PNG of `css` (with the query's `options`) to be at most the peer's bytes.
+    private func expectAtMostPeer(css: String, options: String = "") throws {
         let encoded = try #require(css.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        let query = "css=" + encoded + "&width=1200&height=630"
+        let query = "css=" + encoded + "&width=1200&height=630" + options
         let image = try DecodedGradient(query)
         let (rows, bytesPerPixel) = Self.peerRows(image)
         let peerBytes = try Self.zlibLevel9Count(Self.minimumSumStream(rows, bytesPerPixel: bytesPerPixel))
