@@ -7,16 +7,18 @@ import Testing
 @Suite("Render and encode pipeline")
 struct PipelineTests {
     @Test(
-        "large linear (and undithered radial and conic) gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
+        "large linear, radial and conic gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
         arguments: [
             ("colors=ff7e5f,feb47b&dir=horizontal", PNGColorType.indexed),
             ("colors=ff7e5f,feb47b&dir=vertical&dither=off", .indexed),
             ("colors=ff7e5f,feb47b&angle=135", .indexed),
             ("colors=ff7e5f00,ff7e5f&dir=horizontal", .indexed),
             ("colors=red,blue&dir=horizontal", .rgb),
-            ("colors=ff7e5f,feb47b&type=radial", .rgb),
+            ("colors=ff7e5f,feb47b&type=radial", .indexed),
             ("colors=ff7e5f,feb47b&type=radial&dither=off", .indexed),
+            ("colors=ff7e5f,feb47b&type=conic", .indexed),
             ("colors=ff7e5f,feb47b&type=conic&dither=off", .indexed),
+            ("colors=red,blue&type=radial", .rgb),
             ("colors=ff7e5f,feb47b&angle=135&grain=0.2", .rgb),
         ])
     func indexedWhenFewColors(query: String, colorType: PNGColorType) throws {
