@@ -7,7 +7,7 @@ import Testing
 @Suite("Render and encode pipeline")
 struct PipelineTests {
     @Test(
-        "large linear, radial and conic gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
+        "large linear, radial, conic and layered gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
         arguments: [
             ("colors=ff7e5f,feb47b&dir=horizontal", PNGColorType.indexed),
             ("colors=ff7e5f,feb47b&dir=vertical&dither=off", .indexed),
@@ -19,6 +19,11 @@ struct PipelineTests {
             ("colors=ff7e5f,feb47b&type=conic", .indexed),
             ("colors=ff7e5f,feb47b&type=conic&dither=off", .indexed),
             ("colors=red,blue&type=radial", .rgb),
+            // A translucent tint over a horizontal ramp.
+            (
+                "css=linear-gradient%28rgba%280%2C0%2C0%2C0.5%29%2C%20rgba%280%2C0%2C0%2C0.5%29%29%2C%20"
+                    + "linear-gradient%2890deg%2C%20%23ff7e5f%2C%20%23feb47b%29", .indexed
+            ),
             ("colors=ff7e5f,feb47b&angle=135&grain=0.2", .rgb),
         ])
     func indexedWhenFewColors(query: String, colorType: PNGColorType) throws {
