@@ -104,6 +104,10 @@ struct PeerCompressionTests {
             // Translucent horizontal ramps: RGBA rows repeating the row 8 above from beyond deflate's window.
             "linear-gradient(90deg, rgba(0,0,0,0.8), rgba(255,255,255,0.2))",
             "linear-gradient(90deg, rgba(255,0,0,1), rgba(0,0,255,0.5))",
+            // Three flat rings (dithered, three colours) and translucent stripes over a ramp (251 colours): indexed.
+            "radial-gradient(circle at 30% 40%, #ffd700 20%, #ff8c00 20% 40%, #8b0000 40%)",
+            "repeating-linear-gradient(45deg, rgba(255,255,255,0.1) 0 10px, transparent 10px 20px), "
+                + "linear-gradient(#1e3c72, #2a5298)",
         ])
     func heavyCase(css: String) throws {
         try expectAtMostPeer(css: css)

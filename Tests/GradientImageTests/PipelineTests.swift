@@ -7,17 +7,22 @@ import Testing
 @Suite("Render and encode pipeline")
 struct PipelineTests {
     @Test(
-        "large linear, radial, conic and layered gradients of at most 256 colours are indexed, and decode to the rasterizer's pixels",
+        "large gradients of at most 256 colours are indexed (linear, undithered or hard-stop radial and conic, layers of them), and decode to the rasterizer's pixels",
         arguments: [
             ("colors=ff7e5f,feb47b&dir=horizontal", PNGColorType.indexed),
             ("colors=ff7e5f,feb47b&dir=vertical&dither=off", .indexed),
             ("colors=ff7e5f,feb47b&angle=135", .indexed),
             ("colors=ff7e5f00,ff7e5f&dir=horizontal", .indexed),
             ("colors=red,blue&dir=horizontal", .rgb),
-            ("colors=ff7e5f,feb47b&type=radial", .indexed),
+            ("colors=ff7e5f,feb47b&type=radial", .rgb),
             ("colors=ff7e5f,feb47b&type=radial&dither=off", .indexed),
-            ("colors=ff7e5f,feb47b&type=conic", .indexed),
             ("colors=ff7e5f,feb47b&type=conic&dither=off", .indexed),
+            // Hard stops only: flat rings and sectors, dithered or not.
+            (
+                "css=radial-gradient%28%23ffd700%2020%25%2C%20%23ff8c00%2020%25%2040%25%2C%20"
+                    + "%238b0000%2040%25%29", .indexed
+            ),
+            ("css=conic-gradient%28%23f00%200%2025%25%2C%20%230f0%200%2050%25%2C%20%2300f%200%20100%25%29", .indexed),
             ("colors=red,blue&type=radial", .rgb),
             // A translucent tint over a horizontal ramp.
             (
