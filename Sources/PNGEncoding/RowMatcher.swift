@@ -146,9 +146,9 @@ struct RowMatcher {
     /// row), when the row's last copy falls short, a distance within the row that copies all of it is searched for.
     /// With a `periodIndex` (periodic rows only), the first period's copies into earlier rows come from the index,
     /// and no distances are ranked. With `searchesAnchors`, copies are also looked up in the history's
-    /// ``AnchorIndex``, when it keeps one. With `settlesFullCopies` (dithered rows), a full-length copy from the
-    /// distance of the copy before it, once such a copy has beaten every candidate in the row, is not searched again
-    /// (see ``parse``).
+    /// ``AnchorIndex``, when it keeps one. With `settlesFullCopies` (dithered rows), once a full-length copy from
+    /// the distance of the copy before it has beaten every candidate in the row, later such copies try only the
+    /// candidates that cost no extra bits (see ``parse``).
     mutating func match(
         _ history: FilteredRowHistory, budgetFactor: Int = 1, literalBits: Int, periodic: Bool = false,
         searchesRowEnd: Bool = false, periodIndex: PeriodicRowIndex? = nil, searchesAnchors: Bool = false,
@@ -276,7 +276,7 @@ struct RowMatcher {
                         bestSaving = candidateSaving
                     }
                 }
-                if settlesFullCopies && bestLength == limit && bestDistance == lastDistance
+                if !settled && settlesFullCopies && bestLength == limit && bestDistance == lastDistance
                     && lastDistance % rowLength != 0
                 {
                     settledDistance = lastDistance
