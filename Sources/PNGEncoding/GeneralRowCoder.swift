@@ -649,7 +649,7 @@ final class GeneralRowCoder {
         let subAccepted =
             matcher.match(
                 history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: !triesUp,
-                searchesAnchors: searchesAnchors, settlesFullCopies: !isUndithered)
+                searchesAnchors: searchesAnchors, settlesFullCopies: !isUndithered, searchesRecurrences: !isUndithered)
             && matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
         if let previousRow, subAccepted, isUndithered {
             if rowsUntilFilterTrial > 0 {

@@ -99,6 +99,9 @@ struct PeerCompressionTests {
             "repeating-linear-gradient(30deg, #1e3c72, #2a5298 50px, #1e3c72 100px)",
             // A translucent radial gradient: sparse RGBA rows.
             "radial-gradient(circle at 70% 30%, #ffffffcc, #ffffff00 50%)",
+            // A saturated 45° ramp (1.165×): its rows recur within themselves 1,464 and 1,465 bytes back, which the
+            // ranking's 8-byte samples do not single out.
+            "linear-gradient(45deg, #ff0000, #00ff00, #0000ff)",
             // A full turn of hue down 630 rows: periodic rows whose periods do not recur (Up-filtered).
             "linear-gradient(in hsl longer hue, red, red)",
             // Translucent horizontal ramps: RGBA rows repeating the row 8 above from beyond deflate's window.
