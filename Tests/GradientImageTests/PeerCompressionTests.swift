@@ -102,6 +102,8 @@ struct PeerCompressionTests {
             // A saturated 45° ramp (1.165×): its rows recur within themselves 1,464 and 1,465 bytes back, which the
             // ranking's 8-byte samples do not single out.
             "linear-gradient(45deg, #ff0000, #00ff00, #0000ff)",
+            // A repeating 45° ramp (1.014×): hard edges, whose rows recur in pieces the anchors find.
+            "repeating-linear-gradient(45deg, #3a1c71, #d76d77 30px, #ffaf7b 60px)",
             // A full turn of hue down 630 rows: periodic rows whose periods do not recur (Up-filtered).
             "linear-gradient(in hsl longer hue, red, red)",
             // Translucent horizontal ramps: RGBA rows repeating the row 8 above from beyond deflate's window.
