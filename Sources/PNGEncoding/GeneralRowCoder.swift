@@ -664,10 +664,14 @@ final class GeneralRowCoder {
             }
             RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
         }
+        // Rows too long for deflate's window to hold a dither period of them search anchors, which find the row's
+        // recurrences too: on `d3_1080` searching recurrences as well saved 154 bytes (0.25 %) for 4.9 % more
+        // instructions.
         let subAccepted =
             matcher.match(
                 history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: !triesUp,
-                searchesAnchors: searchesAnchors, settlesFullCopies: !isUndithered, searchesRecurrences: !isUndithered)
+                searchesAnchors: searchesAnchors, settlesFullCopies: !isUndithered,
+                searchesRecurrences: !isUndithered && !rowsOutreachWindow)
             && matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
         if let previousRow, subAccepted, isUndithered {
             if rowsUntilFilterTrial > 0 {
