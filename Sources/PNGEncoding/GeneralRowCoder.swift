@@ -89,6 +89,12 @@ final class GeneralRowCoder {
     /// Heat": 1.059× Pillow's `optimize=True` bytes with one in 8, 0.948× with one in 6); one in 5 gives the same
     /// bytes on the first 30 such cards. Of the dithered cases, one horizontal card grows by 1.4 % (still under
     /// Pillow's bytes).
+    ///
+    /// A denser row is tried Up-filtered too when the rows before it copied the row directly above
+    /// (``RowMatcher/copiesRowAbove``): an undithered ramp too steep for sparse Sub-filtered rows (a dithered row
+    /// repeats the row a dither period above, not the one above). Of the 382 presets as undithered 135° 1200×630
+    /// cards, "Ameena" (five stops) 1.105× → 0.945× Pillow's bytes and 3 more smaller, none larger; dithered cards
+    /// and banners keep their bytes.
     static let upFilterZeroShare = 6
     /// Undithered rows keep the filter that won the latest trial of both for this many rows.
     static let filterTrialInterval = 8
@@ -263,7 +269,9 @@ final class GeneralRowCoder {
             } else if repeatsPeriodsWithFewBreaks(row, count: count) {
                 try writeUnfilteredToZlib(row, count: count, maximumChain: Self.repeatingRowChain, into: stream)
             } else if case let before = periodRows.isWatching ? matchState(hasPreviousRow: previousRow != nil) : nil,
-                tryMatcher(row, previousRow: previousRow, count: count, triesUp: nonzero <= trialLimit)
+                tryMatcher(
+                    row, previousRow: previousRow, count: count,
+                    triesUp: nonzero <= trialLimit || matcher.copiesRowAbove)
             {
                 let checksum = try appendTokenRow(matcher.tokens, currentBytes, period: nil, into: stream)
                 if let before {
@@ -639,7 +647,8 @@ final class GeneralRowCoder {
 
     /// Matches the Sub-filtered row at the history's current slot and, given the row above, its Up-filtered form;
     /// leaves the cheaper accepted one there with its tokens in the matcher.
-    /// `triesUp`: the Sub-filtered row has at most one nonzero byte in ``upFilterZeroShare``.
+    /// `triesUp`: the Sub-filtered row has at most one nonzero byte in ``upFilterZeroShare``, or the rows before it
+    /// copied the row directly above (undithered rows, see ``upFilterZeroShare``).
     private func tryMatcher(
         _ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>?, count: Int, triesUp: Bool
     ) -> Bool {
@@ -656,7 +665,9 @@ final class GeneralRowCoder {
         if let previousRow, isUndithered, prefersUp, rowsUntilFilterTrial > 0 {
             rowsUntilFilterTrial -= 1
             RowFilter.up(row, previous: previousRow, count: count, output: history.current)
-            if matcher.match(history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true),
+            if matcher.match(
+                history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true,
+                searchesRecurrences: !rowsOutreachWindow),
                 matcher.estimatedBits * Self.structuredBytesPerBit <= history.rowLength
             {
                 backoff = 1
@@ -682,7 +693,9 @@ final class GeneralRowCoder {
                 unfilteredTokens.append(contentsOf: matcher.tokens)
                 RowFilter.up(row, previous: previousRow, count: count, output: history.current)
                 prefersUp =
-                    matcher.match(history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true)
+                    matcher.match(
+                        history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true,
+                        searchesRecurrences: !rowsOutreachWindow)
                     && matcher.estimatedBits < subBits
                 if !prefersUp {
                     RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: history.current)

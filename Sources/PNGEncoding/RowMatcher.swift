@@ -22,8 +22,8 @@ import Glibc
 /// - the best distance into earlier rows less 1 to ``derivedCandidateCount`` times the best distance within the
 ///   row: an undithered 135° card's Up-filtered row is the row above shifted by a pixel and also repeats itself
 ///   every few hundred pixels, so that copy's source is the same bytes, nearer, with fewer extra bits;
-/// - in a dithered angled RGB or RGBA row (of at most 1,365 pixels: wider rows have the anchors above), the
-///   distances within the row at which its ramp recurs over long spans
+/// - in a dithered angled RGB or RGBA row (of at most 1,365 pixels: wider rows have the anchors above), or an
+///   undithered one Up-filtered, the distances within the row at which its ramp recurs over long spans
 ///   (``rankRecurrences(_:samples:spacing:)``), and the two best distances into earlier rows less them: copies
 ///   with 4 fewer extra bits than those from a dither period of rows above, and the pieces of a row found in a
 ///   shifted row above one recurrence along (``appendRecurrenceCandidates(rowsAbove:_:)``).
@@ -125,6 +125,12 @@ struct RowMatcher {
         scored.reserveCapacity(Self.maximumRankedCandidates + 1)
     }
 
+    /// Whether the latest ranking's best distance is the row directly above, shifted by at most ``maximumShift``
+    /// pixels: the rows of an undithered angled gradient (a dithered row repeats the row a dither period above).
+    var copiesRowAbove: Bool {
+        rankedDistance.map { abs($0 - rowLength) <= Self.maximumShift * bytesPerPixel } ?? false
+    }
+
     /// What a match leaves for the rows after it besides its result: the ranking, whether it may be reused, and the
     /// row-end search. Matching is a function of the row, the history bytes before it and this state, and of nothing
     /// else: the same row matched against the same history from equal states gives the same tokens and state.
@@ -181,7 +187,8 @@ struct RowMatcher {
     /// ``AnchorIndex``, when it keeps one. With `settlesFullCopies` (dithered rows), once a full-length copy from
     /// the distance of the copy before it has beaten every candidate in the row, later such copies try only the
     /// candidates that cost no extra bits (see ``parse``). With `searchesRecurrences` (dithered rows short enough
-    /// for deflate's window to hold a dither period of them), a ranking also takes the row's recurrences
+    /// for deflate's window to hold a dither period of them, and such undithered rows Up-filtered), a ranking also
+    /// takes the row's recurrences
     /// (``rankRecurrences(_:samples:spacing:)``), searched at most every ``recurrenceSearchRest`` such matches.
     mutating func match(
         _ history: FilteredRowHistory, budgetFactor: Int = 1, literalBits: Int, periodic: Bool = false,

@@ -132,6 +132,18 @@ struct PeerCompressionTests {
         try expectAtMostPeer(css: css, options: "&dither=" + dither)
     }
 
+    @Test(
+        "undithered 135° presets once heavier than Pillow's optimize=True, now at most its bytes",
+        arguments: [
+            // Five stops: Sub-filtered rows too dense for the Up trial, which copy the row above (1.105×).
+            "linear-gradient(135deg, #0c0c6d, #de512b, #98d0c1, #5bb226, #023c0d)",
+            // Up-filtered rows that recur within themselves 1,768 and 1,830 bytes back (1.052×).
+            "linear-gradient(135deg, #fc00ff, #00dbde)",
+        ])
+    func undithered(css: String) throws {
+        try expectAtMostPeer(css: css, options: "&dither=off")
+    }
+
     /// Expects the 1200×630 PNG of `css` (with the query's `options`) to be at most the peer's bytes.
     private func expectAtMostPeer(css: String, options: String = "") throws {
         let encoded = try #require(css.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
