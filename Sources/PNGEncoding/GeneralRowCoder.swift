@@ -112,8 +112,8 @@ final class GeneralRowCoder {
     /// Whether deflate's window holds fewer rows than a dither period: the rows anchors are kept for.
     private var rowsOutreachWindow: Bool { history.depth < RowMatcher.ditherPeriod }
     /// A dithered 8-bit RGB or RGBA image whose first dense row the structural matcher takes (Sub-filtered, more than
-    /// one nonzero byte in ``upFilterZeroShare``: dithered) has hard edges
-    /// when at least one byte in this many of that row steps by more than 7 (``steepCount(_:count:)``): a repeating
+    /// one nonzero byte in ``upFilterZeroShare``, not copying the row directly above: dithered) has hard edges when
+    /// at least one byte in this many of that row steps by more than 7 (``steepCount(_:count:)``): a repeating
     /// gradient's restarts, hard stops. Its rows search anchors whatever their width: a 45° row's first 8 pixels have
     /// no source in the shifted rows above, and where the ramp restarts along the row its pieces recur at distances
     /// no ranking predicts (zlib level 9 copies them 20 to 50 bytes at a time from 3 or 4 rows up, a few hundred

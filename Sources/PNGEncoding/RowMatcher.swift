@@ -188,8 +188,8 @@ struct RowMatcher {
     /// the distance of the copy before it has beaten every candidate in the row, later such copies try only the
     /// candidates that cost no extra bits (see ``parse``). With `searchesRecurrences` (dithered rows short enough
     /// for deflate's window to hold a dither period of them, and such undithered rows Up-filtered), a ranking also
-    /// takes the row's recurrences
-    /// (``rankRecurrences(_:samples:spacing:)``), searched at most every ``recurrenceSearchRest`` such matches.
+    /// takes the row's recurrences (``rankRecurrences(_:samples:spacing:)``), searched at most every
+    /// ``recurrenceSearchRest`` such matches.
     mutating func match(
         _ history: FilteredRowHistory, budgetFactor: Int = 1, literalBits: Int, periodic: Bool = false,
         searchesRowEnd: Bool = false, periodIndex: PeriodicRowIndex? = nil, searchesAnchors: Bool = false,
