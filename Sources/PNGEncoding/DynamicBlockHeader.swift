@@ -3,47 +3,68 @@ enum DynamicBlockHeader {
     /// Order in which code-length code lengths are stored.
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    /// Builds length-limited codes for a block's symbol counts (adding the one end-of-block symbol), writes the
-    /// header of a non-final dynamic-Huffman block with them, and returns them for the block's body.
-    static func begin(
-        literalLengthCounts: [Int], distanceCounts: [Int], into writer: inout DeflateBitWriter
+    /// Length-limited codes for a block's literal/length and distance counts, with the one end-of-block symbol added
+    /// to the literal/length counts.
+    static func codes(
+        literalLengthCounts: [Int], distanceCounts: [Int]
     ) -> (literals: HuffmanCode, distances: HuffmanCode) {
         var counts = literalLengthCounts
         counts[256] = 1
-        let literals = HuffmanCode(counts: counts, maxLength: 15)
-        let distances = HuffmanCode(counts: distanceCounts, maxLength: 15)
-        write(literals: literals, distances: distances, into: &writer)
-        return (literals, distances)
+        return (HuffmanCode(counts: counts, maxLength: 15), HuffmanCode(counts: distanceCounts, maxLength: 15))
+    }
+
+    /// The bits ``write(literals:distances:)`` writes for these codes.
+    static func bitCount(literals: HuffmanCode, distances: HuffmanCode) -> Int {
+        let tables = Tables(literals: literals, distances: distances)
+        var bits = 3 + 5 + 5 + 4 + 3 * tables.storedCount
+        for symbol in tables.symbols {
+            bits += Int(tables.codeLengthCode.lengths[Int(symbol.symbol)]) + symbol.extraBitCount
+        }
+        return bits
     }
 
     /// Writes BFINAL = 0, BTYPE = 2 and both code tables.
     static func write(literals: HuffmanCode, distances: HuffmanCode, into writer: inout DeflateBitWriter) {
-        let literalCount = max(257, (literals.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        let distanceCount = max(1, (distances.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        let lengths = Array(literals.lengths[0..<literalCount]) + Array(distances.lengths[0..<distanceCount])
-        let symbols = runLengthSymbols(lengths)
-        var counts = [Int](repeating: 0, count: 19)
-        for symbol in symbols {
-            counts[Int(symbol.symbol)] += 1
-        }
-        let codeLengthCode = HuffmanCode(counts: counts, maxLength: 7)
-        let storedCount = max(4, (codeLengthOrder.lastIndex { codeLengthCode.lengths[$0] > 0 } ?? 0) + 1)
-        // HLIT and HDIST have room for more symbols than deflate has (286 and 30): more would be refused.
-        precondition(
-            literalCount <= 286 && distanceCount <= 30, "a deflate block has 286 literal/length and 30 distance symbols"
-        )
-
+        let tables = Tables(literals: literals, distances: distances)
         writer.write(2 << 1, count: 3)
-        writer.write(UInt32(literalCount - 257), count: 5)
-        writer.write(UInt32(distanceCount - 1), count: 5)
-        writer.write(UInt32(storedCount - 4), count: 4)
-        for symbol in codeLengthOrder[0..<storedCount] {
-            writer.write(UInt32(codeLengthCode.lengths[symbol]), count: 3)
+        writer.write(UInt32(tables.literalCount - 257), count: 5)
+        writer.write(UInt32(tables.distanceCount - 1), count: 5)
+        writer.write(UInt32(tables.storedCount - 4), count: 4)
+        for symbol in codeLengthOrder[0..<tables.storedCount] {
+            writer.write(UInt32(tables.codeLengthCode.lengths[symbol]), count: 3)
         }
-        for symbol in symbols {
+        for symbol in tables.symbols {
             let index = Int(symbol.symbol)
-            writer.write(codeLengthCode.codes[index], count: Int(codeLengthCode.lengths[index]))
+            writer.write(tables.codeLengthCode.codes[index], count: Int(tables.codeLengthCode.lengths[index]))
             writer.write(symbol.extraBits, count: symbol.extraBitCount)
+        }
+    }
+
+    /// The code tables of a header: the code lengths sent (HLIT and HDIST), run-length coded, and the code of those
+    /// symbols with the number of its lengths sent (HCLEN).
+    private struct Tables {
+        let literalCount: Int
+        let distanceCount: Int
+        let symbols: [CodeLengthSymbol]
+        let codeLengthCode: HuffmanCode
+        let storedCount: Int
+
+        init(literals: HuffmanCode, distances: HuffmanCode) {
+            literalCount = max(257, (literals.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
+            distanceCount = max(1, (distances.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
+            // HLIT and HDIST have room for more symbols than deflate has (286 and 30): more would be refused.
+            precondition(
+                literalCount <= 286 && distanceCount <= 30,
+                "a deflate block has 286 literal/length and 30 distance symbols")
+            let lengths = Array(literals.lengths[0..<literalCount]) + Array(distances.lengths[0..<distanceCount])
+            symbols = DynamicBlockHeader.runLengthSymbols(lengths)
+            var counts = [Int](repeating: 0, count: 19)
+            for symbol in symbols {
+                counts[Int(symbol.symbol)] += 1
+            }
+            codeLengthCode = HuffmanCode(counts: counts, maxLength: 7)
+            let code = codeLengthCode
+            storedCount = max(4, (DynamicBlockHeader.codeLengthOrder.lastIndex { code.lengths[$0] > 0 } ?? 0) + 1)
         }
     }
 

@@ -17,6 +17,12 @@ struct HuffmanCode {
         codes = Self.canonicalCodes(lengths)
     }
 
+    /// The canonical code of `lengths`, which must form a complete prefix code of at most 15 bits.
+    init(lengths: [UInt8]) {
+        self.lengths = lengths
+        codes = Self.canonicalCodes(lengths)
+    }
+
     /// The code lengths ``init(counts:maxLength:)`` gives, without the codes: enough to count a block's bits.
     static func lengths(counts: [Int], maxLength: Int) -> [UInt8] {
         var weights = counts

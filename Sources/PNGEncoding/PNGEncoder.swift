@@ -30,7 +30,7 @@
 ///   conic gradients), plus second chains keyed on 12 bytes after a row that needed many literals (repeating
 ///   radial gradients, translucent layers).
 ///
-/// Copies and literals are coded in dynamic-Huffman blocks (``TokenBlock``); zlib's output and ours share one
+/// Copies and literals are coded in Huffman blocks (``TokenBlock``, ``BlockHeader``); zlib's output and ours share one
 /// stream (``IDATStream``). With the default dither, each of the first 60 uiGradients presets at the five
 /// benchmark shapes comes out smaller than Pillow's `optimize=True` PNG of the same pixels (bench/README.md).
 ///

@@ -1,5 +1,5 @@
-/// Rows of ``RunRowKind`` shape gathered into one deflate block with a dynamic Huffman code
-/// built from their own symbol counts.
+/// Rows of ``RunRowKind`` shape gathered into one deflate block with a Huffman code
+/// built from their own symbol counts, or deflate's fixed code when that is smaller (``BlockHeader``).
 ///
 /// Each row is coded as literals for its filter type and one pixel (the colour for
 /// ``RunRowKind/solid``, the difference for a step), then the rest of the row as copies of
@@ -195,7 +195,7 @@ struct RunRowBlock {
         return (rowCount * bitsPerRow) / 8 + 1024
     }
 
-    /// Writes one non-final dynamic-Huffman block holding every row; returns the filter chosen for its steps,
+    /// Writes one non-final Huffman block (``BlockHeader``) holding every row; returns the filter chosen for its steps,
     /// ``RunRowKind/upStep`` or ``RunRowKind/paethStep``.
     func encode(into writer: inout DeflateBitWriter) -> RunRowKind {
         var segments = segmentCounts
@@ -219,7 +219,7 @@ struct RunRowBlock {
         let counts = (usesSegments ? segments : rowByRowCounts).adding(
             stepKind == .upStep ? upStepCounts : paethStepCounts
         ).added(to: base)
-        let (literals, distances) = DynamicBlockHeader.begin(
+        let (literals, distances) = BlockHeader.begin(
             literalLengthCounts: counts.literalLengths, distanceCounts: counts.distances, into: &writer)
         let coder = RunRowCoder(
             literals: literals, distances: distances, pixelDistance: pixelDistance, rowDistance: rowDistance,

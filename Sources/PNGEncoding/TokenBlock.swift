@@ -112,9 +112,9 @@ final class TokenBlock {
     /// An upper bound on the bytes ``encode(into:)`` writes: 48 bits per token plus the header.
     var maximumEncodedByteCount: Int { tokenCount * 6 + 1024 }
 
-    /// Writes one non-final dynamic-Huffman block holding every token.
+    /// Writes one non-final Huffman block (``BlockHeader``) holding every token.
     func encode(into writer: inout DeflateBitWriter) {
-        let (literals, distances) = DynamicBlockHeader.begin(
+        let (literals, distances) = BlockHeader.begin(
             literalLengthCounts: Array(
                 UnsafeBufferPointer(start: literalLengthCounts, count: Self.literalLengthSymbolCount)),
             distanceCounts: Array(UnsafeBufferPointer(start: distanceCounts, count: Self.distanceSymbolCount)),

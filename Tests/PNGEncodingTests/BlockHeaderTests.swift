@@ -1,0 +1,99 @@
+import CZlib
+import Testing
+
+@testable import PNGEncoding
+
+/// ``BlockHeader``: a block takes deflate's fixed codes or its own dynamic ones, whichever writes it in fewer bits,
+/// and inflates to its bytes either way.
+@Suite("Deflate block headers: fixed or dynamic codes")
+struct BlockHeaderTests {
+    /// A written block: its bytes followed by a final empty fixed block, its BTYPE and its length in bits.
+    private struct WrittenBlock {
+        let stream: [UInt8]
+        let blockType: Int
+        let bitCount: Int
+    }
+
+    private static func write(_ tokens: [UInt32]) -> WrittenBlock {
+        let block = TokenBlock(rowLength: tokens.count)
+        block.append(tokens)
+        let capacity = block.maximumEncodedByteCount + 16
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { memory.deallocate() }
+        var writer = DeflateBitWriter(bits: 0, bitCount: 0, cursor: memory, end: memory + capacity)
+        block.encode(into: &writer)
+        let bitCount = (writer.cursor - memory) * 8 + writer.bitCount
+        // BFINAL = 1, BTYPE = 1, then the end-of-block code (7 zero bits).
+        writer.write(0b011, count: 3)
+        writer.write(0, count: 7)
+        writer.write(0, count: (8 - writer.bitCount % 8) % 8)
+        writer.storeCompleteBytes()
+        let stream = Array(UnsafeBufferPointer(start: memory, count: writer.cursor - memory))
+        return WrittenBlock(stream: stream, blockType: Int(stream[0] >> 1 & 3), bitCount: bitCount)
+    }
+
+    /// Inflates a raw deflate stream (no zlib header) of at most `limit` bytes.
+    private static func rawInflate(_ stream: [UInt8], limit: Int) throws -> [UInt8] {
+        var inflater = z_stream()
+        try #require(inflateInit2_(&inflater, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        defer { inflateEnd(&inflater) }
+        var input = stream
+        var output = [UInt8](repeating: 0, count: limit)
+        let status = input.withUnsafeMutableBufferPointer { inputBytes in
+            output.withUnsafeMutableBufferPointer { outputBytes in
+                inflater.next_in = inputBytes.baseAddress
+                inflater.avail_in = UInt32(inputBytes.count)
+                inflater.next_out = outputBytes.baseAddress
+                inflater.avail_out = UInt32(outputBytes.count)
+                return inflate(&inflater, Z_FINISH)
+            }
+        }
+        #expect(status == Z_STREAM_END)
+        return Array(output[0..<Int(inflater.total_out)])
+    }
+
+    /// The bits of `tokens` under deflate's fixed codes, header and end-of-block symbol included.
+    private static func fixedBitCount(_ tokens: [UInt32]) -> Int {
+        var bits = 3 + 7
+        for token in tokens {
+            guard token & 1 << 31 != 0 else {
+                bits += token < 144 ? 8 : 9
+                continue
+            }
+            let length = DeflateLengthCode(length: Int(token >> 16 & 0x1FF))
+            let distance = DeflateDistanceCode(distance: Int(token & 0xFFFF))
+            bits += (length.symbol < 280 ? 7 : 8) + length.extraBitCount + 5 + distance.extraBitCount
+        }
+        return bits
+    }
+
+    @Test("a block of a few literals and copies takes the fixed codes and inflates to its bytes")
+    func fewSymbols() throws {
+        let literals: [UInt8] = [1, 0, 200, 7, 9, 0, 0, 3]
+        let tokens = literals.map(TokenBlock.literal) + [TokenBlock.match(length: 20, distance: 8)]
+        let written = Self.write(tokens)
+        #expect(written.blockType == 1)
+        #expect(written.bitCount == Self.fixedBitCount(tokens))
+        let expected = literals + (0..<20).map { literals[$0 % 8] }
+        #expect(try Self.rawInflate(written.stream, limit: 64) == expected)
+    }
+
+    @Test("a long block of few distinct symbols takes dynamic codes, fewer bits than the fixed ones")
+    func manySymbols() throws {
+        var tokens: [UInt32] = []
+        var expected: [UInt8] = []
+        for index in 0..<400 {
+            let byte = UInt8(index % 3 == 0 ? 200 : 1)
+            tokens.append(TokenBlock.literal(byte))
+            expected.append(byte)
+            if index % 4 == 0 && expected.count >= 3 {
+                tokens.append(TokenBlock.match(length: 3, distance: 3))
+                expected += expected[(expected.count - 3)...]
+            }
+        }
+        let written = Self.write(tokens)
+        #expect(written.blockType == 2)
+        #expect(written.bitCount < Self.fixedBitCount(tokens) - 10)
+        #expect(try Self.rawInflate(written.stream, limit: 4096) == expected)
+    }
+}
