@@ -34,6 +34,18 @@ enum BlockHeader {
         return (fixedLiterals, fixedDistances)
     }
 
+    /// The bits of a block of these symbol counts with the codes ``begin(literalLengthCounts:distanceCounts:into:)``
+    /// would choose, header and end-of-block symbol included, extra bits apart.
+    static func bitCount(literalLengthCounts: [Int], distanceCounts: [Int]) -> Int {
+        let dynamic = DynamicBlockHeader.codes(literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts)
+        let dynamicBits =
+            DynamicBlockHeader.bitCount(literals: dynamic.literals, distances: dynamic.distances)
+            + symbolBits(literalLengthCounts, distanceCounts, literals: dynamic.literals, distances: dynamic.distances)
+        let fixedBits =
+            3 + symbolBits(literalLengthCounts, distanceCounts, literals: fixedLiterals, distances: fixedDistances)
+        return min(dynamicBits, fixedBits)
+    }
+
     /// The bits of the block's symbols under these codes, the end-of-block symbol included.
     private static func symbolBits(
         _ literalLengthCounts: [Int], _ distanceCounts: [Int], literals: HuffmanCode, distances: HuffmanCode

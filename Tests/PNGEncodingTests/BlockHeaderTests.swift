@@ -32,26 +32,6 @@ struct BlockHeaderTests {
         return WrittenBlock(stream: stream, blockType: Int(stream[0] >> 1 & 3), bitCount: bitCount)
     }
 
-    /// Inflates a raw deflate stream (no zlib header) of at most `limit` bytes.
-    private static func rawInflate(_ stream: [UInt8], limit: Int) throws -> [UInt8] {
-        var inflater = z_stream()
-        try #require(inflateInit2_(&inflater, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
-        defer { inflateEnd(&inflater) }
-        var input = stream
-        var output = [UInt8](repeating: 0, count: limit)
-        let status = input.withUnsafeMutableBufferPointer { inputBytes in
-            output.withUnsafeMutableBufferPointer { outputBytes in
-                inflater.next_in = inputBytes.baseAddress
-                inflater.avail_in = UInt32(inputBytes.count)
-                inflater.next_out = outputBytes.baseAddress
-                inflater.avail_out = UInt32(outputBytes.count)
-                return inflate(&inflater, Z_FINISH)
-            }
-        }
-        #expect(status == Z_STREAM_END)
-        return Array(output[0..<Int(inflater.total_out)])
-    }
-
     /// The bits of `tokens` under deflate's fixed codes, header and end-of-block symbol included.
     private static func fixedBitCount(_ tokens: [UInt32]) -> Int {
         var bits = 3 + 7
@@ -75,7 +55,7 @@ struct BlockHeaderTests {
         #expect(written.blockType == 1)
         #expect(written.bitCount == Self.fixedBitCount(tokens))
         let expected = literals + (0..<20).map { literals[$0 % 8] }
-        #expect(try Self.rawInflate(written.stream, limit: 64) == expected)
+        #expect(try rawInflate(written.stream, limit: 64) == expected)
     }
 
     @Test("a long block of few distinct symbols takes dynamic codes, fewer bits than the fixed ones")
@@ -94,6 +74,6 @@ struct BlockHeaderTests {
         let written = Self.write(tokens)
         #expect(written.blockType == 2)
         #expect(written.bitCount < Self.fixedBitCount(tokens) - 10)
-        #expect(try Self.rawInflate(written.stream, limit: 4096) == expected)
+        #expect(try rawInflate(written.stream, limit: 4096) == expected)
     }
 }

@@ -263,3 +263,23 @@ enum RowPattern: String, CaseIterable, Sendable {
 
 /// Every format the encoder writes.
 let allFormats: [(PNGColorType, Int)] = [(.rgb, 8), (.rgba, 8), (.rgb, 16), (.rgba, 16)]
+
+/// Inflates a raw deflate stream (no zlib header) of at most `limit` bytes.
+func rawInflate(_ stream: [UInt8], limit: Int) throws -> [UInt8] {
+    var inflater = z_stream()
+    try #require(inflateInit2_(&inflater, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+    defer { inflateEnd(&inflater) }
+    var input = stream
+    var output = [UInt8](repeating: 0, count: limit)
+    let status = input.withUnsafeMutableBufferPointer { inputBytes in
+        output.withUnsafeMutableBufferPointer { outputBytes in
+            inflater.next_in = inputBytes.baseAddress
+            inflater.avail_in = UInt32(inputBytes.count)
+            inflater.next_out = outputBytes.baseAddress
+            inflater.avail_out = UInt32(outputBytes.count)
+            return inflate(&inflater, Z_FINISH)
+        }
+    }
+    #expect(status == Z_STREAM_END)
+    return Array(output[0..<Int(inflater.total_out)])
+}
