@@ -20,15 +20,11 @@ enum BlockHeader {
     static func begin(
         literalLengthCounts: [Int], distanceCounts: [Int], into writer: inout DeflateBitWriter
     ) -> (literals: HuffmanCode, distances: HuffmanCode) {
-        let dynamic = DynamicBlockHeader.codes(literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts)
-        let dynamicBits =
-            DynamicBlockHeader.bitCount(literals: dynamic.literals, distances: dynamic.distances)
-            + symbolBits(literalLengthCounts, distanceCounts, literals: dynamic.literals, distances: dynamic.distances)
-        let fixedBits =
-            3 + symbolBits(literalLengthCounts, distanceCounts, literals: fixedLiterals, distances: fixedDistances)
-        guard fixedBits < dynamicBits else {
-            DynamicBlockHeader.write(literals: dynamic.literals, distances: dynamic.distances, into: &writer)
-            return dynamic
+        let choice = Choice(literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts)
+        guard choice.usesFixedCodes else {
+            DynamicBlockHeader.write(
+                literals: choice.dynamic.literals, distances: choice.dynamic.distances, into: &writer)
+            return choice.dynamic
         }
         writer.write(1 << 1, count: 3)
         return (fixedLiterals, fixedDistances)
@@ -37,13 +33,30 @@ enum BlockHeader {
     /// The bits of a block of these symbol counts with the codes ``begin(literalLengthCounts:distanceCounts:into:)``
     /// would choose, header and end-of-block symbol included, extra bits apart.
     static func bitCount(literalLengthCounts: [Int], distanceCounts: [Int]) -> Int {
-        let dynamic = DynamicBlockHeader.codes(literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts)
-        let dynamicBits =
-            DynamicBlockHeader.bitCount(literals: dynamic.literals, distances: dynamic.distances)
-            + symbolBits(literalLengthCounts, distanceCounts, literals: dynamic.literals, distances: dynamic.distances)
-        let fixedBits =
-            3 + symbolBits(literalLengthCounts, distanceCounts, literals: fixedLiterals, distances: fixedDistances)
-        return min(dynamicBits, fixedBits)
+        Choice(literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts).bitCount
+    }
+
+    /// The dynamic codes for a block's counts, and whether the fixed ones code it in fewer bits.
+    private struct Choice {
+        let dynamic: (literals: HuffmanCode, distances: HuffmanCode)
+        let usesFixedCodes: Bool
+        /// The block's bits under the codes chosen, header and end-of-block symbol included, extra bits apart.
+        let bitCount: Int
+
+        init(literalLengthCounts: [Int], distanceCounts: [Int]) {
+            dynamic = DynamicBlockHeader.codes(literalLengthCounts: literalLengthCounts, distanceCounts: distanceCounts)
+            let dynamicBits =
+                DynamicBlockHeader.bitCount(literals: dynamic.literals, distances: dynamic.distances)
+                + BlockHeader.symbolBits(
+                    literalLengthCounts, distanceCounts, literals: dynamic.literals, distances: dynamic.distances)
+            let fixedBits =
+                3
+                + BlockHeader.symbolBits(
+                    literalLengthCounts, distanceCounts, literals: BlockHeader.fixedLiterals,
+                    distances: BlockHeader.fixedDistances)
+            usesFixedCodes = fixedBits < dynamicBits
+            bitCount = min(fixedBits, dynamicBits)
+        }
     }
 
     /// The bits of the block's symbols under these codes, the end-of-block symbol included.

@@ -1,4 +1,3 @@
-import CZlib
 import Testing
 
 @testable import PNGEncoding
@@ -7,29 +6,12 @@ import Testing
 /// and inflates to its bytes either way.
 @Suite("Deflate block headers: fixed or dynamic codes")
 struct BlockHeaderTests {
-    /// A written block: its bytes followed by a final empty fixed block, its BTYPE and its length in bits.
-    private struct WrittenBlock {
-        let stream: [UInt8]
-        let blockType: Int
-        let bitCount: Int
-    }
-
-    private static func write(_ tokens: [UInt32]) -> WrittenBlock {
+    /// The tokens written as one token block, and the first block's BTYPE.
+    private static func write(_ tokens: [UInt32]) -> (written: WrittenTokenBlock, blockType: Int) {
         let block = TokenBlock(rowLength: tokens.count)
         block.append(tokens)
-        let capacity = block.maximumEncodedByteCount + 16
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { memory.deallocate() }
-        var writer = DeflateBitWriter(bits: 0, bitCount: 0, cursor: memory, end: memory + capacity)
-        block.encode(into: &writer)
-        let bitCount = (writer.cursor - memory) * 8 + writer.bitCount
-        // BFINAL = 1, BTYPE = 1, then the end-of-block code (7 zero bits).
-        writer.write(0b011, count: 3)
-        writer.write(0, count: 7)
-        writer.write(0, count: (8 - writer.bitCount % 8) % 8)
-        writer.storeCompleteBytes()
-        let stream = Array(UnsafeBufferPointer(start: memory, count: writer.cursor - memory))
-        return WrittenBlock(stream: stream, blockType: Int(stream[0] >> 1 & 3), bitCount: bitCount)
+        let written = WrittenTokenBlock(block)
+        return (written, Int(written.stream[0] >> 1 & 3))
     }
 
     /// The bits of `tokens` under deflate's fixed codes, header and end-of-block symbol included.
@@ -51,8 +33,8 @@ struct BlockHeaderTests {
     func fewSymbols() throws {
         let literals: [UInt8] = [1, 0, 200, 7, 9, 0, 0, 3]
         let tokens = literals.map(TokenBlock.literal) + [TokenBlock.match(length: 20, distance: 8)]
-        let written = Self.write(tokens)
-        #expect(written.blockType == 1)
+        let (written, blockType) = Self.write(tokens)
+        #expect(blockType == 1)
         #expect(written.bitCount == Self.fixedBitCount(tokens))
         let expected = literals + (0..<20).map { literals[$0 % 8] }
         #expect(try rawInflate(written.stream, limit: 64) == expected)
@@ -71,8 +53,8 @@ struct BlockHeaderTests {
                 expected += expected[(expected.count - 3)...]
             }
         }
-        let written = Self.write(tokens)
-        #expect(written.blockType == 2)
+        let (written, blockType) = Self.write(tokens)
+        #expect(blockType == 2)
         #expect(written.bitCount < Self.fixedBitCount(tokens) - 10)
         #expect(try rawInflate(written.stream, limit: 4096) == expected)
     }
