@@ -8,6 +8,9 @@ final class TokenBlock {
 
     /// A literal byte (below 256), or `matchFlag | length << 16 | distance`.
     private let tokens: UnsafeMutablePointer<UInt32>
+    /// Each token's symbols, for counting ranges of them (``splitRanges()``): the literal/length symbol, and for a
+    /// copy ``matchFlag`` and the distance symbol shifted by 16.
+    private let symbols: UnsafeMutablePointer<UInt32>
     private let capacity: Int
     private var tokenCount = 0
     /// The token index at which each appended row began, where the block may be split (``splitRanges()``).
@@ -24,6 +27,7 @@ final class TokenBlock {
     init(rowLength: Int) {
         capacity = max(Self.maximumTokenCount, rowLength)
         tokens = .allocate(capacity: capacity)
+        symbols = .allocate(capacity: capacity)
         rowStarts.reserveCapacity(1024)
         literalLengthCounts = .allocate(capacity: Self.literalLengthSymbolCount)
         literalLengthCounts.initialize(repeating: 0, count: Self.literalLengthSymbolCount)
@@ -33,6 +37,7 @@ final class TokenBlock {
 
     deinit {
         tokens.deallocate()
+        symbols.deallocate()
         literalLengthCounts.deallocate()
         distanceCounts.deallocate()
     }
@@ -94,8 +99,17 @@ final class TokenBlock {
 
     private func add(_ token: UInt32) {
         tokens[tokenCount] = token
+        symbols[tokenCount] = Self.symbols(of: token)
         tokenCount += 1
         count(token, by: 1)
+    }
+
+    /// The token's symbols as ``symbols`` keeps them.
+    private static func symbols(of token: UInt32) -> UInt32 {
+        guard token & matchFlag != 0 else { return token }
+        let length = DeflateLengthCode(length: length(of: token)).symbol
+        let distance = DeflateDistanceCode(distance: Int(token & 0xFFFF)).symbol
+        return matchFlag | UInt32(distance) << 16 | UInt32(length)
     }
 
     private func count(_ token: UInt32, by change: Int) {
@@ -152,12 +166,10 @@ final class TokenBlock {
 
     /// Adds the symbols of the tokens in `range` to the counts.
     private func countSymbols(in range: Range<Int>, literals: inout [Int], distances: inout [Int]) {
-        for token in UnsafeBufferPointer(start: tokens + range.lowerBound, count: range.count) {
-            if token & Self.matchFlag == 0 {
-                literals[Int(token)] += 1
-            } else {
-                literals[DeflateLengthCode(length: Self.length(of: token)).symbol] += 1
-                distances[DeflateDistanceCode(distance: Int(token & 0xFFFF)).symbol] += 1
+        for packed in UnsafeBufferPointer(start: symbols + range.lowerBound, count: range.count) {
+            literals[Int(packed & 0xFFFF)] += 1
+            if packed & Self.matchFlag != 0 {
+                distances[Int((packed >> 16) & 0xFF)] += 1
             }
         }
     }
