@@ -31,49 +31,4 @@ struct RowFilterTests {
             #expect(output == expected, "\(count) bytes")
         }
     }
-
-    @Test(
-        "Paeth is each byte minus whichever of left, above and above-left is nearest left + above − above-left",
-        arguments: [1, 2, 3, 4, 6, 8])
-    func paeth(bytesPerPixel: Int) {
-        var generator = SeededGenerator(seed: 100 + UInt64(bytesPerPixel))
-        for count in [1, 2, 3, 15, 16, 17, 31, 47, 100, 257] {
-            // Random bytes, and a ramp stepping by at most one, where the predictor's ties decide.
-            let rampStart = UInt8.random(in: 0...255, using: &generator)
-            let rows: [([UInt8], [UInt8])] = [
-                (
-                    (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) },
-                    (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                ),
-                (
-                    (0..<count).map { rampStart &+ UInt8(($0 / bytesPerPixel + 1) / 3 % 256) },
-                    (0..<count).map { rampStart &+ UInt8($0 / bytesPerPixel / 3 % 256) }
-                ),
-            ]
-            for (row, previous) in rows {
-                var output = [UInt8](repeating: 0xAA, count: count + 1)
-                row.withUnsafeBufferPointer { row in
-                    previous.withUnsafeBufferPointer { previous in
-                        output.withUnsafeMutableBufferPointer { output in
-                            RowFilter.paeth(
-                                row.baseAddress!, previous: previous.baseAddress!, count: count,
-                                bytesPerPixel: bytesPerPixel, output: output.baseAddress!)
-                        }
-                    }
-                }
-                // PNG specification, section 9.4.
-                let filtered: [UInt8] = (0..<count).map { index in
-                    let a = index >= bytesPerPixel ? Int(row[index - bytesPerPixel]) : 0
-                    let b = Int(previous[index])
-                    let c = index >= bytesPerPixel ? Int(previous[index - bytesPerPixel]) : 0
-                    let p = a + b - c
-                    let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
-                    let predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                    return UInt8(truncatingIfNeeded: Int(row[index]) - predictor)
-                }
-                let expected: [UInt8] = [4] + filtered
-                #expect(output == expected, "\(count) bytes")
-            }
-        }
-    }
 }
