@@ -7,7 +7,7 @@ import PNGEncoding
 /// that all three produce identical bytes for the same spec.
 public enum GradientPNG {
     /// Names the bytes produced for a spec; changes whenever the rasterizer or the encoder would change them.
-    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/29"
+    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/30"
 
     /// The strong ETag of `spec`'s PNG (``ImageIdentity/etag`` of the PNG identity).
     public static func etag(for spec: GradientSpec) -> String {
@@ -19,6 +19,11 @@ public enum GradientPNG {
         PNGImageFormat(
             width: spec.pixelWidth, height: spec.pixelHeight,
             colorType: Rasterizer(spec: spec).isOpaque ? .rgb : .rgba, bitDepth: spec.depth.rawValue)
+    }
+
+    /// What the encoder is told about the rows of `spec`: whether they are drawn without dither.
+    public static func encoderOptions(of spec: GradientSpec) -> PNGEncoderOptions {
+        PNGEncoderOptions(undithered: !spec.dither)
     }
 
     /// Renders `spec` and hands the PNG bytes to `sink` as they are produced. Memory is O(width).
@@ -40,7 +45,8 @@ public enum GradientPNG {
             bitDepth: spec.depth.rawValue)
         let palette = try Self.palette(of: spec, shouldContinue: shouldContinue)
         do {
-            let encoder = try PNGEncoder(format: format, palette: palette, sink: sink)
+            let encoder = try PNGEncoder(
+                format: format, palette: palette, options: Self.encoderOptions(of: spec), sink: sink)
             if pipelined && !rasterizer.hasCheapRows && spec.pixelWidth * spec.pixelHeight >= 1 << 16 {
                 try RowPipeline(rasterizer: rasterizer, height: spec.pixelHeight).forEachRow { _, row in
                     guard shouldContinue() else { throw RenderError.cancelled }

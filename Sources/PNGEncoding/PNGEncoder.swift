@@ -73,19 +73,21 @@ public final class PNGEncoder {
     ///   - palette: When given, the image is written with indexed colour, one byte a pixel, these colours in PLTE
     ///     (and their alpha in tRNS). Needs 8-bit rows of as many samples a pixel as the palette has a colour;
     ///     every pixel must be one of its colours (``PNGPaletteCensus`` finds them).
+    ///   - options: What the caller knows about the rows (``PNGEncoderOptions``).
     ///   - sink: Receives encoded bytes in order; the buffer is valid only during the call.
     ///     If it throws, the encoder throws ``PNGError/sinkFailed(message:)``.
     public convenience init(
-        format: PNGImageFormat, palette: PNGPalette? = nil, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        format: PNGImageFormat, palette: PNGPalette? = nil, options: PNGEncoderOptions = PNGEncoderOptions(),
+        sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws(PNGError) {
-        try self.init(format: format, palette: palette, replaysPeriodRows: true, sink: sink)
+        try self.init(format: format, palette: palette, options: options, replaysPeriodRows: true, sink: sink)
     }
 
-    /// ``init(format:palette:sink:)``, with ``PeriodRowReplay`` off when `replaysPeriodRows` is false: the same bytes,
-    /// every row matched.
+    /// ``init(format:palette:options:sink:)``, with ``PeriodRowReplay`` off when `replaysPeriodRows` is false: the
+    /// same bytes, every row matched.
     init(
-        format: PNGImageFormat, palette: PNGPalette?, replaysPeriodRows: Bool,
-        sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        format: PNGImageFormat, palette: PNGPalette?, options: PNGEncoderOptions = PNGEncoderOptions(),
+        replaysPeriodRows: Bool, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws(PNGError) {
         guard format.bitDepth == 8 || format.bitDepth == 16 else {
             throw .invalidFormat(reason: "bit depth \(format.bitDepth) is not 8 or 16")
@@ -116,7 +118,7 @@ public final class PNGEncoder {
         previousPixel = .allocate(capacity: format.bytesPerPixel)
         previousPixel.initialize(repeating: 0, count: format.bytesPerPixel)
         pixelStep = .allocate(capacity: format.bytesPerPixel)
-        generalRows = GeneralRowCoder(format: format, replaysPeriodRows: replaysPeriodRows)
+        generalRows = GeneralRowCoder(format: format, replaysPeriodRows: replaysPeriodRows, options: options)
     }
 
     /// Rows coded by replaying the match of a row some dither periods above (``PeriodRowReplay``).

@@ -75,6 +75,11 @@ struct RowMatcher {
     static let recurrenceSpan = 128
     /// Recurrences kept: a saturated ramp recurs at two distances a byte apart, where its channels trade places.
     static let recurrenceCount = 2
+    /// Candidate distances at most: those of a ranking (``maximumRankedCandidates``, the derived ones, recurrences and
+    /// the distances derived from them, 5 short ones) and room for recurrences found while the ranking is reused
+    /// (``addFreshRecurrences(_:)``).
+    static let maximumCandidateCount =
+        maximumRankedCandidates + derivedCandidateCount + recurrenceCount * 4 + 5 + 2 * recurrenceCount
     /// The farthest in-row distance searched for recurrences: the farthest whose distance code has 9 extra bits,
     /// 4 fewer than a copy from a dither period of rows above.
     static let farthestRecurrence = 2048
@@ -83,8 +88,15 @@ struct RowMatcher {
     /// Matches after a search for recurrences before the next: a ramp recurs at the same distances all down the
     /// image, so rankings in between reuse them.
     static let recurrenceSearchRest = 64
+    /// Matches before the next search after one that added recurrences to a reused ranking's candidates
+    /// (``addFreshRecurrences(_:)``): each search keeps ``recurrenceCount``, and the first rows' searches find a few
+    /// more of a ramp's recurrences each ("Snapchat", `fffc00,ffffff`, undithered at 135°: 13,521 bytes with
+    /// ``recurrenceSearchRest`` throughout, 13,417 with 8, against Pillow's `optimize=True` 13,487; with 2, 13,665).
+    static let freshRecurrenceRest = 8
 
     private let rowLength: Int
+    /// Whether reused rankings of rows filtered from the row above take fresh recurrences (``init(format:refreshesRecurrences:)``).
+    private let refreshesRecurrences: Bool
     private let bytesPerPixel: Int
     private let bitBudget: Int
     /// Distances to try at each position, nearest first.
@@ -115,12 +127,14 @@ struct RowMatcher {
     /// Literals among ``tokens``.
     private(set) var literalCount = 0
 
-    init(format: PNGImageFormat) {
+    /// A matcher for rows of `format`; with `refreshesRecurrences`, rows filtered from the row above search their
+    /// recurrences afresh while a ranking is reused (``addFreshRecurrences(_:)``).
+    init(format: PNGImageFormat, refreshesRecurrences: Bool = false) {
+        self.refreshesRecurrences = refreshesRecurrences
         rowLength = format.bytesPerRow + 1
         bytesPerPixel = format.bytesPerPixel
         bitBudget = Int(Double(rowLength) * Self.budgetBitsPerByte)
-        candidates.reserveCapacity(
-            Self.maximumRankedCandidates + Self.derivedCandidateCount + Self.recurrenceCount * 4 + 5)
+        candidates.reserveCapacity(Self.maximumCandidateCount)
         recurrences.reserveCapacity(Self.recurrenceCount)
         scored.reserveCapacity(Self.maximumRankedCandidates + 1)
     }
@@ -210,6 +224,12 @@ struct RowMatcher {
             history.rowCount == rankedRowsBack
         {
             let reuseBudget = min(bitBudget, reference + reference / 2 + 64)
+            // Rows filtered from the row above (Up, Paeth) keep their recurrences fresh while the ranking is reused.
+            if refreshesRecurrences && searchesRecurrences && matchesUntilRecurrenceSearch == 0 && bytesPerPixel >= 3
+                && (current[0] == 2 || current[0] == 4) && rankedDistance.map({ $0 % rowLength != 0 }) ?? false
+            {
+                addFreshRecurrences(current)
+            }
             if parse(
                 current, available: available, literalBits: literalBits, bitBudget: reuseBudget, anchors: anchors,
                 settlesFullCopies: settlesFullCopies)
@@ -577,6 +597,39 @@ struct RowMatcher {
                 }
             }
             rankedDistance = best?.distance
+        }
+    }
+
+    /// Searches the row's recurrences afresh and adds those missing to ``candidates`` (up to
+    /// ``maximumCandidateCount``), for a row filtered from the row above matched with a reused ranking.
+    ///
+    /// An undithered angled ramp's Up- or Paeth-filtered rows are sparse steps whose spacing along the row recurs at
+    /// a few distances (a step every 21 or 24 bytes: 129, 237, 366 bytes back), which change down the image as the
+    /// ramp's stops move along the rows; a ranking that keeps coding rows cheaply is reused for hundreds of rows, so
+    /// the recurrences it found in its first row would be all they copy from. zlib level 9 copies from the nearest
+    /// full-length match, often such a recurrence (9–11 bits a copy against 13 for the shifted row above). The
+    /// candidates already there stay: removing the old recurrences made as many cards larger as smaller.
+    private mutating func addFreshRecurrences(_ current: UnsafePointer<UInt8>) {
+        let spacing = max(1, (rowLength - 8) / (Self.sampleCount + 1))
+        var samples = 0
+        while samples < Self.sampleCount && (samples + 1) * spacing + 8 <= rowLength {
+            samples += 1
+        }
+        rankRecurrences(UnsafeRawPointer(current), samples: samples, spacing: spacing)
+        matchesUntilRecurrenceSearch = Self.recurrenceSearchRest
+        var added = false
+        for distance in recurrences where candidates.count < Self.maximumCandidateCount {
+            if !candidates.contains(distance) {
+                candidates.append(distance)
+                added = true
+            }
+        }
+        guard added else { return }
+        matchesUntilRecurrenceSearch = Self.freshRecurrenceRest
+        candidates.sort()
+        candidateCosts.removeAll(keepingCapacity: true)
+        for distance in candidates {
+            candidateCosts.append(Self.copyCost(distance))
         }
     }
 

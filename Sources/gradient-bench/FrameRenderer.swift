@@ -40,7 +40,9 @@ enum FrameRenderer {
                 UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow])
             }
         }
-        let encoder = try PNGEncoder(format: format, palette: palette) { output.append(contentsOf: $0) }
+        let encoder = try PNGEncoder(format: format, palette: palette, options: GradientPNG.encoderOptions(of: spec)) {
+            output.append(contentsOf: $0)
+        }
         try frame.withUnsafeBytes { pixels in
             for y in 0..<format.height {
                 try encoder.writeRow(UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow]))

@@ -141,6 +141,10 @@ struct PeerCompressionTests {
             "linear-gradient(135deg, #fc00ff, #00dbde)",
             // Rows whose codes change down the image, in one block until blocks were split (1.002×).
             "linear-gradient(135deg, #ff0084, #33001b)",
+            // Rows zlib codes smaller Paeth-filtered than Up-filtered (1.042×), and rows whose step pattern recurs at
+            // distances that change down the image (1.037×).
+            "linear-gradient(135deg, #fffc00, #ffffff)",
+            "linear-gradient(135deg, #1E9600, #FFF200, #FF0000)",
         ])
     func undithered(css: String) throws {
         try expectAtMostPeer(css: css, options: "&dither=off")
