@@ -15,8 +15,6 @@ final class TokenBlock {
     private var tokenCount = 0
     /// The token index at which each appended row began, where the block may be split (``splitRanges()``).
     private var rowStarts: [Int] = []
-    private let literalLengthCounts: UnsafeMutablePointer<Int>
-    private let distanceCounts: UnsafeMutablePointer<Int>
     private static let literalLengthSymbolCount = 286
     private static let distanceSymbolCount = 30
 
@@ -29,17 +27,11 @@ final class TokenBlock {
         tokens = .allocate(capacity: capacity)
         symbols = .allocate(capacity: capacity)
         rowStarts.reserveCapacity(1024)
-        literalLengthCounts = .allocate(capacity: Self.literalLengthSymbolCount)
-        literalLengthCounts.initialize(repeating: 0, count: Self.literalLengthSymbolCount)
-        distanceCounts = .allocate(capacity: Self.distanceSymbolCount)
-        distanceCounts.initialize(repeating: 0, count: Self.distanceSymbolCount)
     }
 
     deinit {
         tokens.deallocate()
         symbols.deallocate()
-        literalLengthCounts.deallocate()
-        distanceCounts.deallocate()
     }
 
     var isEmpty: Bool { tokenCount == 0 }
@@ -79,7 +71,6 @@ final class TokenBlock {
                 continue
             }
             tokenCount -= 1
-            count(last, by: -1)
             let distance = Int(token & 0xFFFF)
             let total = Self.length(of: last) + Self.length(of: token)
             var first = min(258, total)
@@ -101,7 +92,6 @@ final class TokenBlock {
         tokens[tokenCount] = token
         symbols[tokenCount] = Self.symbols(of: token)
         tokenCount += 1
-        count(token, by: 1)
     }
 
     /// The token's symbols as ``symbols`` keeps them.
@@ -112,20 +102,9 @@ final class TokenBlock {
         return matchFlag | UInt32(distance) << 16 | UInt32(length)
     }
 
-    private func count(_ token: UInt32, by change: Int) {
-        if token & Self.matchFlag == 0 {
-            literalLengthCounts[Int(token)] += change
-        } else {
-            literalLengthCounts[DeflateLengthCode(length: Self.length(of: token)).symbol] += change
-            distanceCounts[DeflateDistanceCode(distance: Int(token & 0xFFFF)).symbol] += change
-        }
-    }
-
     func removeAll() {
         tokenCount = 0
         rowStarts.removeAll(keepingCapacity: true)
-        literalLengthCounts.update(repeating: 0, count: Self.literalLengthSymbolCount)
-        distanceCounts.update(repeating: 0, count: Self.distanceSymbolCount)
     }
 
     /// An upper bound on the bytes ``encode(into:)`` writes: 48 bits per token plus the headers.
