@@ -53,6 +53,11 @@ public final class PNGEncoder {
     /// The byte-wise difference between two successive solid colours.
     private let pixelStep: UnsafeMutablePointer<UInt8>
     private let generalRows: GeneralRowCoder
+    /// For a held image (``PNGEncoderOptions/referenceByteLimit``): the reference PNG of the same rows, and this
+    /// encoder's own PNG, kept until ``finish()`` sends the smaller to `sink`.
+    private let reference: ReferencePNG?
+    private let heldOutput: ByteBuffer?
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var rowsWritten = 0
     /// Consecutive rows up to the latest that repeated their predecessor and were coded among the tokens.
     private var repeatedRowsInTokens = 0
@@ -111,7 +116,18 @@ public final class PNGEncoder {
             paletteMapper = nil
         }
         let format = self.format
-        stream = try IDATStream(format: format, palette: palette, tuning: .gradient, sink: sink)
+        self.sink = sink
+        let (filteredBytes, overflows) = inputFormat.height.multipliedReportingOverflow(by: 1 + inputFormat.bytesPerRow)
+        if !overflows && filteredBytes <= options.referenceByteLimit {
+            let heldOutput = ByteBuffer(capacity: 1024)
+            self.heldOutput = heldOutput
+            reference = try ReferencePNG(format: inputFormat)
+            stream = try IDATStream(format: format, palette: palette, tuning: .gradient) { heldOutput.append($0) }
+        } else {
+            heldOutput = nil
+            reference = nil
+            stream = try IDATStream(format: format, palette: palette, tuning: .gradient, sink: sink)
+        }
         block = RunRowBlock(format: format)
         previousRow = .allocate(capacity: format.bytesPerRow)
         previousRow.initialize(repeating: 0, count: format.bytesPerRow)
@@ -148,6 +164,7 @@ public final class PNGEncoder {
                 throw PNGError.wrongRowCount(expected: format.height, got: rowsWritten + 1)
             }
             let samples = row.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            try reference?.writeRow(samples)
             if let paletteMapper {
                 guard let indices = paletteMapper.map(samples, addingColors: false) else {
                     throw PNGError.colorOutsidePalette(row: rowsWritten)
@@ -176,6 +193,27 @@ public final class PNGEncoder {
         try writeRunRowBlock()
         try generalRows.flush(into: stream)
         try stream.finish()
+        if let reference, let heldOutput {
+            let referenceFile = try reference.finish()
+            if referenceFile.count < heldOutput.count {
+                var failure: PNGError?
+                referenceFile.withUnsafeBytes { bytes in
+                    do throws(PNGError) { try send(bytes) } catch { failure = error }
+                }
+                if let failure { throw failure }
+            } else {
+                try send(UnsafeRawBufferPointer(start: heldOutput.base, count: heldOutput.count))
+            }
+        }
+    }
+
+    /// Hands a held image's chosen bytes to the sink.
+    private func send(_ bytes: UnsafeRawBufferPointer) throws(PNGError) {
+        do {
+            try sink(bytes)
+        } catch {
+            throw .sinkFailed(message: String(describing: error))
+        }
     }
 
     private func encode(_ row: UnsafePointer<UInt8>) throws(PNGError) {

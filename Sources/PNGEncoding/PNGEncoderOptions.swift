@@ -9,8 +9,19 @@ public struct PNGEncoderOptions: Sendable, Equatable {
     /// round), so the renderer says it.
     public var undithered: Bool
 
+    /// The largest image, in filtered bytes (`height × (1 + width × bytes a pixel)` of the rows given), that the
+    /// encoder holds in memory instead of streaming, to write the smaller of its own PNG and the reference PNG of
+    /// the same rows: libpng's adaptive filters through zlib level 9, which is Pillow's `optimize=True` (so a held
+    /// image is never heavier than Pillow's). 0 holds none. The default, 65,536 bytes (a 147×147 RGB image), keeps
+    /// the reference's cost within a few milliseconds: docs/png-encoder.md gives the measurement.
+    public var referenceByteLimit: Int
+
+    /// The default ``referenceByteLimit``.
+    public static let defaultReferenceByteLimit = 65_536
+
     /// Options for rows of the given kind.
-    public init(undithered: Bool = false) {
+    public init(undithered: Bool = false, referenceByteLimit: Int = Self.defaultReferenceByteLimit) {
         self.undithered = undithered
+        self.referenceByteLimit = referenceByteLimit
     }
 }

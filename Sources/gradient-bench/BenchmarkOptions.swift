@@ -12,9 +12,13 @@ struct BenchmarkOptions {
 
         Workloads mode (saturated two- and three-colour ramps):
           swift run -c release gradient-bench [--json] [--iterations N] [--workload NAME]... [--raster-only]
-                                              [--sequential] [--dither on|off]
+                                              [--encode-only] [--sequential] [--dither on|off]
           --json           one JSON line per workload and dither setting
           --raster-only    time the rasterizer alone (no PNG encoding); png_bytes is then 0
+          --encode-only    time the PNG encoder alone on rows rendered once beforehand (the colour census
+                           included, as an indexed render takes it)
+          --reference-limit N  with --encode-only: hold images of at most N filtered bytes for the reference PNG
+                           (default: the encoder's, 65536; 0 holds none)
           --sequential     rasterize and encode on one thread (default: rows rasterized on a second thread while
                            the first encodes, as the gradient CLI does; the bytes are the same)
           --iterations N   timed runs per case after one warm-up (default \(defaultWorkloadIterations)); the median
@@ -69,6 +73,10 @@ struct BenchmarkOptions {
 
     var json = false
     var rasterOnly = false
+    /// `--encode-only`: time the PNG encoder on a frame rendered once, not the render.
+    var encodeOnly = false
+    /// `--reference-limit N` with `--encode-only`: the encoder's reference byte limit instead of its default.
+    var referenceByteLimit: Int?
     var pipelined = true
     /// Timed runs per case; nil means the mode's default.
     var iterations: Int?
@@ -108,6 +116,12 @@ struct BenchmarkOptions {
             switch argument {
             case "--json": json = true
             case "--raster-only": rasterOnly = true
+            case "--encode-only": encodeOnly = true
+            case "--reference-limit":
+                guard let limit = arguments.popFirst().flatMap({ Int($0) }), (0...1 << 30).contains(limit) else {
+                    Self.fail("--reference-limit needs a whole number from 0 to \(1 << 30)")
+                }
+                referenceByteLimit = limit
             case "--sequential": pipelined = false
             case "--iterations": iterations = Self.count(arguments.popFirst(), option: argument, maximum: 10_000)
             case "--workload":

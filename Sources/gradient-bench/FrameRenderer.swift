@@ -32,7 +32,10 @@ enum FrameRenderer {
     /// path does: when `spec` may be indexed (``GradientPNG/considersIndexedColor(_:)``), the census of its colours
     /// that ``GradientPNG/palette(of:shouldContinue:)`` takes (rows a stride apart, then every row), then the rows,
     /// indexed when the census found at most 256 colours.
-    static func encode(_ frame: [UInt8], format: PNGImageFormat, spec: GradientSpec) throws -> [UInt8] {
+    /// `referenceByteLimit` replaces the encoder's ``PNGEncoderOptions/referenceByteLimit`` when given.
+    static func encode(
+        _ frame: [UInt8], format: PNGImageFormat, spec: GradientSpec, referenceByteLimit: Int? = nil
+    ) throws -> [UInt8] {
         var output: [UInt8] = []
         let bytesPerRow = format.bytesPerRow
         let palette = try frame.withUnsafeBytes { pixels throws(RenderError) in
@@ -40,7 +43,11 @@ enum FrameRenderer {
                 UnsafeRawBufferPointer(rebasing: pixels[y * bytesPerRow..<(y + 1) * bytesPerRow])
             }
         }
-        let encoder = try PNGEncoder(format: format, palette: palette, options: GradientPNG.encoderOptions(of: spec)) {
+        var options = GradientPNG.encoderOptions(of: spec)
+        if let referenceByteLimit {
+            options.referenceByteLimit = referenceByteLimit
+        }
+        let encoder = try PNGEncoder(format: format, palette: palette, options: options) {
             output.append(contentsOf: $0)
         }
         try frame.withUnsafeBytes { pixels in

@@ -1,7 +1,7 @@
 import GradientCore
 import GradientImage
 
-/// Times the original workloads (or the `--query` ones) with dither off and on (or the `--dither` setting alone): the median render + encode of each (or raster only).
+/// Times the original workloads (or the `--query` ones) with dither off and on (or the `--dither` setting alone): the median render + encode of each (or raster only, or encode only).
 struct WorkloadBenchmark {
     var options: BenchmarkOptions
 
@@ -16,9 +16,16 @@ struct WorkloadBenchmark {
                 let spec = try GradientSpec(queryItems: try QueryString.decode(Substring(query)))
                 var size = 0
                 var times: [Double] = []
+                let format = GradientPNG.format(of: spec)
+                let frame = options.encodeOnly ? FrameRenderer.renderFrame(spec, format: format) : []
                 for run in 0...iterations {
                     let (bytes, milliseconds) = try Stopwatch.measure {
-                        options.rasterOnly
+                        if options.encodeOnly {
+                            return try FrameRenderer.encode(
+                                frame, format: format, spec: spec, referenceByteLimit: options.referenceByteLimit
+                            ).count
+                        }
+                        return options.rasterOnly
                             ? FrameRenderer.rasterizeDiscarding(spec)
                             : try GradientPNG.renderPNG(spec, pipelined: options.pipelined).count
                     }

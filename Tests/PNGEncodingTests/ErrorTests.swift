@@ -4,7 +4,7 @@ import Testing
 @Suite("Typed errors")
 struct ErrorTests {
     private func makeEncoder(_ format: PNGImageFormat) throws(PNGError) -> PNGEncoder {
-        try PNGEncoder(format: format) { _ in }
+        try PNGEncoder(format: format, options: streamed) { _ in }
     }
 
     @Test("a row of the wrong length is refused and the encoder becomes unusable", arguments: [0, 8, 10])
@@ -76,10 +76,12 @@ struct ErrorTests {
         }
     }
 
-    @Test("a sink that throws at once fails the encoder's creation")
+    @Test("a sink that throws at once fails a streamed image's creation")
     func sinkFailsAtHeader() {
         #expect {
-            _ = try PNGEncoder(format: PNGImageFormat(width: 4, height: 4)) { _ in throw SinkFailure() }
+            _ = try PNGEncoder(format: PNGImageFormat(width: 4, height: 4), options: streamed) { _ in
+                throw SinkFailure()
+            }
         } throws: { error in
             if case .sinkFailed = error as? PNGError { return true }
             return false
@@ -90,7 +92,7 @@ struct ErrorTests {
     func sinkFailsLater(failingCall: Int) throws {
         let format = PNGImageFormat(width: 300, height: 200)
         var calls = 0
-        let encoder = try PNGEncoder(format: format) { _ in
+        let encoder = try PNGEncoder(format: format, options: streamed) { _ in
             calls += 1
             if calls > failingCall { throw SinkFailure() }
         }

@@ -98,7 +98,7 @@ struct PaletteTests {
     func refusals() throws {
         let palette = try #require(PNGPalette(samples: [1, 2, 3, 4, 5, 6], bytesPerColor: 3))
         let format = PNGImageFormat(width: 2, height: 2)
-        let encoder = try PNGEncoder(format: format, palette: palette) { _ in }
+        let encoder = try PNGEncoder(format: format, palette: palette, options: streamed) { _ in }
         try [UInt8]([1, 2, 3, 4, 5, 6]).withUnsafeBytes { try encoder.writeRow($0) }
         #expect(throws: PNGError.colorOutsidePalette(row: 1)) {
             try [UInt8]([1, 2, 3, 4, 5, 7]).withUnsafeBytes { try encoder.writeRow($0) }

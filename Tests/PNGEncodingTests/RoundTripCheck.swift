@@ -99,10 +99,11 @@ enum RoundTripCheck {
     }
 }
 
-/// Encodes `rows` with a fresh encoder, indexed with `palette` when given, and returns the PNG file.
+/// Encodes `rows` with a fresh encoder, indexed with `palette` when given, and returns the PNG file: the encoder's
+/// own streamed PNG (no image is held for the reference PNG, which ReferencePNGTests cover).
 func encodePNG(_ format: PNGImageFormat, palette: PNGPalette? = nil, rows: [[UInt8]]) throws -> [UInt8] {
     let collector = ByteCollector()
-    let encoder = try PNGEncoder(format: format, palette: palette, sink: collector.sink)
+    let encoder = try PNGEncoder(format: format, palette: palette, options: streamed, sink: collector.sink)
     for row in rows {
         try row.withUnsafeBytes { try encoder.writeRow($0) }
     }
@@ -187,3 +188,6 @@ func inflate(_ stream: [UInt8], expectedCount: Int) throws -> [UInt8] {
     guard status == Z_OK else { throw InflateFailure(status: status) }
     return Array(output[0..<Int(outputCount)])
 }
+
+/// Options that hold no image for the reference PNG: the encoder's own stream, whatever the image's size.
+let streamed = PNGEncoderOptions(referenceByteLimit: 0)

@@ -49,7 +49,7 @@ struct RoundTripTests {
     func streams() throws {
         let format = PNGImageFormat(width: 512, height: 256)
         let collector = ByteCollector()
-        let encoder = try PNGEncoder(format: format, sink: collector.sink)
+        let encoder = try PNGEncoder(format: format, options: streamed, sink: collector.sink)
         for row in RowPattern.random.rows(format) {
             try row.withUnsafeBytes { try encoder.writeRow($0) }
         }

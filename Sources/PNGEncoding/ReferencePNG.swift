@@ -1,0 +1,102 @@
+import CPNG
+import CZlib
+
+/// The PNG Pillow writes for the same rows with `optimize=True`: each row filtered by libpng's adaptive heuristic
+/// (``cpng_adaptive_filter``), the rows through zlib level 9 with `Z_FILTERED`, a 32 KiB window and memory level 9
+/// (Pillow's ZipEncode.c), framed as IHDR, one IDAT and IEND.
+///
+/// ``PNGEncoder`` builds it beside its own stream for a held image (``PNGEncoderOptions/referenceByteLimit``) and
+/// writes whichever is smaller, so a held image is never heavier than Pillow's method on the same pixels.
+final class ReferencePNG {
+    private let format: PNGImageFormat
+    private let zlib: UnsafeMutablePointer<z_stream>
+    /// The previous raw row (zeros before the first), the filtered row, and the filter's scratch row.
+    private let previousRow: UnsafeMutablePointer<UInt8>
+    private let filteredRow: UnsafeMutablePointer<UInt8>
+    private let scratchRow: UnsafeMutablePointer<UInt8>
+    /// The zlib stream written so far.
+    private let compressed = ByteBuffer(capacity: 4096)
+
+    /// Starts the reference PNG of rows of `format` (RGB or RGBA, 8 or 16 bits).
+    init(format: PNGImageFormat) throws(PNGError) {
+        self.format = format
+        zlib = .allocate(capacity: 1)
+        zlib.initialize(to: z_stream())
+        previousRow = .allocate(capacity: format.bytesPerRow)
+        previousRow.initialize(repeating: 0, count: format.bytesPerRow)
+        filteredRow = .allocate(capacity: format.bytesPerRow + 1)
+        scratchRow = .allocate(capacity: format.bytesPerRow)
+        let status = deflateInit2_(
+            zlib, 9, Z_DEFLATED, 15, 9, Z_FILTERED, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            throw .zlib(code: Int(status), message: "deflateInit2 failed")
+        }
+    }
+
+    deinit {
+        deflateEnd(zlib)
+        zlib.deallocate()
+        previousRow.deallocate()
+        filteredRow.deallocate()
+        scratchRow.deallocate()
+    }
+
+    /// Filters and compresses the next raw row of `format.bytesPerRow` bytes.
+    func writeRow(_ row: UnsafePointer<UInt8>) throws(PNGError) {
+        let length = format.bytesPerRow
+        cpng_adaptive_filter(row, previousRow, length, format.bytesPerPixel, filteredRow, scratchRow)
+        previousRow.update(from: row, count: length)
+        try deflateInput(filteredRow, count: length + 1, flush: Z_NO_FLUSH)
+    }
+
+    /// Ends the zlib stream and returns the whole PNG file.
+    func finish() throws(PNGError) -> [UInt8] {
+        try deflateInput(filteredRow, count: 0, flush: Z_FINISH)
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        Self.appendBigEndian(UInt32(format.width), to: &header)
+        Self.appendBigEndian(UInt32(format.height), to: &header)
+        header += [UInt8(format.bitDepth), format.colorType.headerValue, 0, 0, 0]
+        Self.appendChunk("IHDR", header.withUnsafeBytes { $0 }, to: &file)
+        Self.appendChunk("IDAT", UnsafeRawBufferPointer(start: compressed.base, count: compressed.count), to: &file)
+        Self.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0), to: &file)
+        return file
+    }
+
+    private func deflateInput(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, flush: Int32) throws(PNGError) {
+        zlib.pointee.next_in = bytes
+        zlib.pointee.avail_in = UInt32(count)
+        while true {
+            compressed.reserveFree(count / 2 + 1024)
+            let free = compressed.capacity - compressed.count
+            zlib.pointee.next_out = compressed.end
+            zlib.pointee.avail_out = UInt32(free)
+            let status = deflate(zlib, flush)
+            compressed.count += free - Int(zlib.pointee.avail_out)
+            if status == Z_STREAM_END { return }
+            guard status == Z_OK || status == Z_BUF_ERROR else {
+                throw .zlib(code: Int(status), message: "deflate failed in the reference PNG")
+            }
+            if flush != Z_FINISH && zlib.pointee.avail_in == 0 && zlib.pointee.avail_out != 0 { return }
+        }
+    }
+
+    private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        for shift in [24, 16, 8, 0] {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+        }
+    }
+
+    /// Appends a chunk: length, type, data, and the CRC-32 of type and data.
+    private static func appendChunk(_ type: String, _ data: UnsafeRawBufferPointer, to file: inout [UInt8]) {
+        appendBigEndian(UInt32(data.count), to: &file)
+        let typeBytes = Array(type.utf8)
+        file += typeBytes
+        file += data
+        var crc = typeBytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
+        if let base = data.baseAddress {
+            crc = crc32(crc, base.assumingMemoryBound(to: UInt8.self), UInt32(data.count))
+        }
+        appendBigEndian(UInt32(truncatingIfNeeded: crc), to: &file)
+    }
+}

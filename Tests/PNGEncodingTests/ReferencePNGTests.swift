@@ -1,0 +1,152 @@
+import Testing
+
+@testable import PNGEncoding
+
+/// Images small enough to hold (``PNGEncoderOptions/referenceByteLimit``) are written as the smaller of the encoder's
+/// own PNG and the reference PNG: libpng's adaptive filters through zlib level 9, Pillow's `optimize=True`.
+@Suite("Reference PNG of held images")
+struct ReferencePNGTests {
+    /// Small images of kinds where either side wins: noise, smooth ramps, stripes, single pixels and thin strips.
+    static let cases: [(format: PNGImageFormat, seed: UInt64)] = [
+        (PNGImageFormat(width: 1, height: 1), 1), (PNGImageFormat(width: 3, height: 66), 2),
+        (PNGImageFormat(width: 94, height: 2), 3), (PNGImageFormat(width: 128, height: 8), 4),
+        (PNGImageFormat(width: 9, height: 1920), 5), (PNGImageFormat(width: 40, height: 30, colorType: .rgba), 6),
+        (PNGImageFormat(width: 17, height: 23, colorType: .rgb, bitDepth: 16), 7),
+        (PNGImageFormat(width: 120, height: 150), 8),
+    ]
+
+    /// Rows of one of four kinds, chosen by the seed: noise, a diagonal ramp, vertical stripes, a ramp with noise.
+    static func rows(_ format: PNGImageFormat, seed: UInt64) -> [[UInt8]] {
+        var random = SeededGenerator(seed: seed)
+        let bytesPerPixel = format.bytesPerPixel
+        return (0..<format.height).map { y in
+            (0..<format.bytesPerRow).map { index in
+                let x = index / bytesPerPixel
+                switch seed % 4 {
+                case 0: return UInt8.random(in: 0...255, using: &random)
+                case 1: return UInt8(truncatingIfNeeded: x * 3 + y * 2 + index % bytesPerPixel * 40)
+                case 2: return (x / 5) % 2 == 0 ? 200 : 30
+                default: return UInt8(truncatingIfNeeded: x + y + Int.random(in: 0...2, using: &random))
+                }
+            }
+        }
+    }
+
+    static func encode(_ format: PNGImageFormat, rows: [[UInt8]], limit: Int) throws -> [UInt8] {
+        var png: [UInt8] = []
+        let options = PNGEncoderOptions(referenceByteLimit: limit)
+        let encoder = try PNGEncoder(format: format, options: options) { png.append(contentsOf: $0) }
+        for row in rows { try row.withUnsafeBytes { try encoder.writeRow($0) } }
+        try encoder.finish()
+        return png
+    }
+
+    @Test(
+        "a held image is the smaller of the streamed PNG and the reference, and decodes to its rows", arguments: cases)
+    func heldIsTheSmaller(format: PNGImageFormat, seed: UInt64) throws {
+        let rows = Self.rows(format, seed: seed)
+        let filteredBytes = format.height * (1 + format.bytesPerRow)
+        let held = try Self.encode(format, rows: rows, limit: filteredBytes)
+        let streamed = try Self.encode(format, rows: rows, limit: 0)
+        let reference = try ReferenceFile(format: format, rows: rows)
+        #expect(held.count == min(streamed.count, reference.bytes.count))
+        #expect(held == (reference.bytes.count < streamed.count ? reference.bytes : streamed))
+        #expect(try PNGDecoder.decode(held).pixels == expectedPixels(format, rows: rows))
+        #expect(try PNGDecoder.decode(reference.bytes).pixels == expectedPixels(format, rows: rows))
+    }
+
+    @Test("one filtered byte over the limit, the image streams as before")
+    func overTheLimitStreams() throws {
+        // The first case the reference wins: it tells whether the limit held the image.
+        let won = try Self.cases.first { format, seed in
+            let rows = Self.rows(format, seed: seed)
+            return try ReferenceFile(format: format, rows: rows).bytes.count
+                < Self.encode(format, rows: rows, limit: 0).count
+        }
+        let (format, seed) = try #require(won, "no case is one the reference wins")
+        let rows = Self.rows(format, seed: seed)
+        let filteredBytes = format.height * (1 + format.bytesPerRow)
+        let streamed = try Self.encode(format, rows: rows, limit: 0)
+        let reference = try ReferenceFile(format: format, rows: rows)
+        #expect(try Self.encode(format, rows: rows, limit: filteredBytes - 1) == streamed)
+        #expect(try Self.encode(format, rows: rows, limit: filteredBytes) == reference.bytes)
+    }
+
+    @Test("each reference row takes the filter of least magnitude sum, earlier filters winning ties", arguments: cases)
+    func adaptiveFilterChoice(format: PNGImageFormat, seed: UInt64) throws {
+        let rows = Self.rows(format, seed: seed)
+        let reference = try ReferenceFile(format: format, rows: rows)
+        let filtered = try inflate(idatData(reference.bytes), expectedCount: format.height * (format.bytesPerRow + 1))
+        var previous = [UInt8](repeating: 0, count: format.bytesPerRow)
+        for (y, row) in rows.enumerated() {
+            let start = y * (format.bytesPerRow + 1)
+            let sums = (0...4).map { filter in
+                Self.filter(row, previous: previous, type: filter, bytesPerPixel: format.bytesPerPixel)
+                    .reduce(0) { $0 + ($1 < 128 ? Int($1) : 256 - Int($1)) }
+            }
+            // Pillow's order of trial: None, Up, Sub, Average, Paeth; a later filter wins only when strictly less.
+            var best = 0
+            for filter in [2, 1, 3, 4] where sums[filter] < sums[best] { best = filter }
+            #expect(Int(filtered[start]) == best, "row \(y): sums \(sums)")
+            #expect(
+                Array(filtered[start + 1..<start + 1 + format.bytesPerRow])
+                    == Self.filter(row, previous: previous, type: best, bytesPerPixel: format.bytesPerPixel))
+            previous = row
+        }
+    }
+
+    @Test("a held image reaches the sink only at finish, and a failing sink fails finish")
+    func heldSinkTiming() throws {
+        let format = PNGImageFormat(width: 16, height: 16)
+        let rows = Self.rows(format, seed: 0)
+        var calls = 0
+        let encoder = try PNGEncoder(format: format) { _ in
+            calls += 1
+            throw SinkFailure()
+        }
+        for row in rows { try row.withUnsafeBytes { try encoder.writeRow($0) } }
+        #expect(calls == 0)
+        #expect {
+            try encoder.finish()
+        } throws: { error in
+            guard case .sinkFailed = error as? PNGError else { return false }
+            return true
+        }
+        #expect(calls == 1)
+    }
+
+    /// The bytes of `row` under PNG filter `type`, by the specification's definitions.
+    static func filter(_ row: [UInt8], previous: [UInt8], type: Int, bytesPerPixel: Int) -> [UInt8] {
+        row.indices.map { index in
+            let left = index >= bytesPerPixel ? Int(row[index - bytesPerPixel]) : 0
+            let above = Int(previous[index])
+            let aboveLeft = index >= bytesPerPixel ? Int(previous[index - bytesPerPixel]) : 0
+            let predictor: Int
+            switch type {
+            case 0: predictor = 0
+            case 1: predictor = left
+            case 2: predictor = above
+            case 3: predictor = (left + above) / 2
+            default:
+                let estimate = left + above - aboveLeft
+                let (toLeft, toAbove, toAboveLeft) = (
+                    abs(estimate - left), abs(estimate - above), abs(estimate - aboveLeft)
+                )
+                predictor =
+                    toLeft <= toAbove && toLeft <= toAboveLeft ? left : toAbove <= toAboveLeft ? above : aboveLeft
+            }
+            return row[index] &- UInt8(predictor)
+        }
+    }
+}
+
+/// The reference PNG of `rows`, built by ``ReferencePNG`` itself.
+struct ReferenceFile {
+    let bytes: [UInt8]
+
+    init(format: PNGImageFormat, rows: [[UInt8]]) throws {
+        let reference = try ReferencePNG(format: format)
+        for row in rows { try row.withUnsafeBufferPointer { try reference.writeRow($0.baseAddress!) } }
+        bytes = try reference.finish()
+    }
+}
