@@ -53,10 +53,9 @@ public final class PNGEncoder {
     /// The byte-wise difference between two successive solid colours.
     private let pixelStep: UnsafeMutablePointer<UInt8>
     private let generalRows: GeneralRowCoder
-    /// For a held image (``PNGEncoderOptions/referenceByteLimit``): the reference PNG of the same rows, and this
-    /// encoder's own PNG, kept until ``finish()`` sends the smaller to `sink`.
-    private let reference: ReferencePNG?
-    private let heldOutput: ByteBuffer?
+    /// For a held image (``PNGEncoderOptions/referenceByteLimit``): its own PNG and the reference PNGs of the same
+    /// rows, until ``finish()`` sends the smallest to `sink`.
+    private let held: HeldImage?
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var rowsWritten = 0
     /// Consecutive rows up to the latest that repeated their predecessor and were coded among the tokens.
@@ -119,13 +118,11 @@ public final class PNGEncoder {
         self.sink = sink
         let (filteredBytes, overflows) = inputFormat.height.multipliedReportingOverflow(by: 1 + inputFormat.bytesPerRow)
         if !overflows && filteredBytes <= options.referenceByteLimit {
-            let heldOutput = ByteBuffer(capacity: 1024)
-            self.heldOutput = heldOutput
-            reference = try ReferencePNG(format: inputFormat)
-            stream = try IDATStream(format: format, palette: palette, tuning: .gradient) { heldOutput.append($0) }
+            let held = HeldImage(format: inputFormat, byteCount: filteredBytes)
+            self.held = held
+            stream = try IDATStream(format: format, palette: palette, tuning: .gradient) { held.own.append($0) }
         } else {
-            heldOutput = nil
-            reference = nil
+            held = nil
             stream = try IDATStream(format: format, palette: palette, tuning: .gradient, sink: sink)
         }
         block = RunRowBlock(format: format)
@@ -164,7 +161,7 @@ public final class PNGEncoder {
                 throw PNGError.wrongRowCount(expected: format.height, got: rowsWritten + 1)
             }
             let samples = row.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            try reference?.writeRow(samples)
+            held?.writeRow(samples)
             if let paletteMapper {
                 guard let indices = paletteMapper.map(samples, addingColors: false) else {
                     throw PNGError.colorOutsidePalette(row: rowsWritten)
@@ -193,18 +190,7 @@ public final class PNGEncoder {
         try writeRunRowBlock()
         try generalRows.flush(into: stream)
         try stream.finish()
-        if let reference, let heldOutput {
-            let referenceFile = try reference.finish()
-            if referenceFile.count < heldOutput.count {
-                var failure: PNGError?
-                referenceFile.withUnsafeBytes { bytes in
-                    do throws(PNGError) { try send(bytes) } catch { failure = error }
-                }
-                if let failure { throw failure }
-            } else {
-                try send(UnsafeRawBufferPointer(start: heldOutput.base, count: heldOutput.count))
-            }
-        }
+        try held?.finish { bytes throws(PNGError) in try send(bytes) }
     }
 
     /// Hands a held image's chosen bytes to the sink.

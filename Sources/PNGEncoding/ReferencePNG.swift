@@ -5,8 +5,9 @@ import CZlib
 /// (``cpng_adaptive_filter``), the rows through zlib level 9 with `Z_FILTERED`, a 32 KiB window and memory level 9
 /// (Pillow's ZipEncode.c), framed as IHDR, one IDAT and IEND.
 ///
-/// ``PNGEncoder`` builds it beside its own stream for a held image (``PNGEncoderOptions/referenceByteLimit``) and
-/// writes whichever is smaller, so a held image is never heavier than Pillow's method on the same pixels.
+/// ``PNGEncoder`` builds it after its own PNG for a held image (``HeldImage``) and writes whichever is smaller, so a
+/// held image is never heavier than Pillow's method on the same pixels. It gives up once its zlib stream reaches a
+/// byte budget (the size it must beat): a reference that cannot win costs no more than it took to see that.
 final class ReferencePNG {
     private let format: PNGImageFormat
     private let zlib: UnsafeMutablePointer<z_stream>
@@ -16,10 +17,14 @@ final class ReferencePNG {
     private let scratchRow: UnsafeMutablePointer<UInt8>
     /// The zlib stream written so far.
     private let compressed = ByteBuffer(capacity: 4096)
+    /// The zlib stream's size at which the reference gives up.
+    private let byteBudget: Int
 
-    /// Starts the reference PNG of rows of `format` (RGB or RGBA, 8 or 16 bits).
-    init(format: PNGImageFormat) throws(PNGError) {
+    /// Starts the reference PNG of rows of `format` (RGB or RGBA, 8 or 16 bits), given up once its zlib stream
+    /// reaches `byteBudget` bytes.
+    init(format: PNGImageFormat, byteBudget: Int = .max) throws(PNGError) {
         self.format = format
+        self.byteBudget = byteBudget
         zlib = .allocate(capacity: 1)
         zlib.initialize(to: z_stream())
         previousRow = .allocate(capacity: format.bytesPerRow)
@@ -41,17 +46,22 @@ final class ReferencePNG {
         scratchRow.deallocate()
     }
 
-    /// Filters and compresses the next raw row of `format.bytesPerRow` bytes.
-    func writeRow(_ row: UnsafePointer<UInt8>) throws(PNGError) {
+    /// Filters and compresses the next raw row of `format.bytesPerRow` bytes; false once the budget is reached (the
+    /// reference is then given up and takes no more rows).
+    func writeRow(_ row: UnsafePointer<UInt8>) throws(PNGError) -> Bool {
+        guard compressed.count < byteBudget else { return false }
         let length = format.bytesPerRow
         cpng_adaptive_filter(row, previousRow, length, format.bytesPerPixel, filteredRow, scratchRow)
         previousRow.update(from: row, count: length)
         try deflateInput(filteredRow, count: length + 1, flush: Z_NO_FLUSH)
+        return compressed.count < byteBudget
     }
 
-    /// Ends the zlib stream and returns the whole PNG file.
-    func finish() throws(PNGError) -> [UInt8] {
+    /// Ends the zlib stream and returns the whole PNG file, or nil when the budget was reached.
+    func finish() throws(PNGError) -> [UInt8]? {
+        guard compressed.count < byteBudget else { return nil }
         try deflateInput(filteredRow, count: 0, flush: Z_FINISH)
+        guard compressed.count < byteBudget else { return nil }
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         Self.appendBigEndian(UInt32(format.width), to: &header)

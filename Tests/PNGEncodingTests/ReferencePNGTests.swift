@@ -55,6 +55,32 @@ struct ReferencePNGTests {
         #expect(try PNGDecoder.decode(reference.bytes).pixels == expectedPixels(format, rows: rows))
     }
 
+    @Test("RGBA rows that are all opaque are referenced as RGB, as Pillow holds them")
+    func opaqueRGBAReferencedAsRGB() throws {
+        let format = PNGImageFormat(width: 40, height: 30, colorType: .rgba)
+        let rgbFormat = PNGImageFormat(width: 40, height: 30, colorType: .rgb)
+        let rgbRows = Self.rows(rgbFormat, seed: 3)
+        let rows = rgbRows.map(Self.opaque)
+        let held = try Self.encode(format, rows: rows, limit: format.height * (1 + format.bytesPerRow))
+        let streamed = try Self.encode(format, rows: rows, limit: 0)
+        let reference = try ReferenceFile(format: rgbFormat, rows: rgbRows)
+        #expect(reference.bytes.count < streamed.count, "the case must be one the RGB reference wins")
+        #expect(held == reference.bytes)
+        #expect(try PNGDecoder.decode(held).pixels == expectedPixels(format, rows: rows))
+    }
+
+    @Test("a translucent pixel in a later row keeps the rows before it RGBA in the reference")
+    func translucentLateRow() throws {
+        let format = PNGImageFormat(width: 40, height: 30, colorType: .rgba)
+        var rows = Self.rows(PNGImageFormat(width: 40, height: 30, colorType: .rgb), seed: 3).map(Self.opaque)
+        rows[17][7 * 4 + 3] = 128
+        let held = try Self.encode(format, rows: rows, limit: format.height * (1 + format.bytesPerRow))
+        let streamed = try Self.encode(format, rows: rows, limit: 0)
+        let reference = try ReferenceFile(format: format, rows: rows)
+        #expect(held == (reference.bytes.count < streamed.count ? reference.bytes : streamed))
+        #expect(try PNGDecoder.decode(held).pixels == expectedPixels(format, rows: rows))
+    }
+
     @Test("one filtered byte over the limit, the image streams as before")
     func overTheLimitStreams() throws {
         // The first case the reference wins: it tells whether the limit held the image.
@@ -115,6 +141,16 @@ struct ReferencePNGTests {
         #expect(calls == 1)
     }
 
+    /// An RGB row with an opaque alpha sample after each pixel.
+    static func opaque(_ row: [UInt8]) -> [UInt8] {
+        var rgba: [UInt8] = []
+        for pixel in stride(from: 0, to: row.count, by: 3) {
+            rgba += row[pixel..<pixel + 3]
+            rgba.append(255)
+        }
+        return rgba
+    }
+
     /// The bytes of `row` under PNG filter `type`, by the specification's definitions.
     static func filter(_ row: [UInt8], previous: [UInt8], type: Int, bytesPerPixel: Int) -> [UInt8] {
         row.indices.map { index in
@@ -140,13 +176,17 @@ struct ReferencePNGTests {
     }
 }
 
+/// A reference without a budget reported one.
+struct ReferenceOverBudget: Error {}
+
 /// The reference PNG of `rows`, built by ``ReferencePNG`` itself.
 struct ReferenceFile {
     let bytes: [UInt8]
 
     init(format: PNGImageFormat, rows: [[UInt8]]) throws {
         let reference = try ReferencePNG(format: format)
-        for row in rows { try row.withUnsafeBufferPointer { try reference.writeRow($0.baseAddress!) } }
-        bytes = try reference.finish()
+        for row in rows { _ = try row.withUnsafeBufferPointer { try reference.writeRow($0.baseAddress!) } }
+        guard let file = try reference.finish() else { throw ReferenceOverBudget() }
+        bytes = file
     }
 }
