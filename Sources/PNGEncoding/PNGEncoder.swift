@@ -7,7 +7,10 @@
 /// Streams a PNG image row by row, handing encoded bytes to a sink as they are produced.
 ///
 /// Memory use is proportional to the row width, never to the whole frame: a few rows of history, deflate's 32 KiB
-/// window and IDAT chunks of 32–64 KiB, which go to the sink while rows are still arriving.
+/// window and IDAT chunks of 32–64 KiB, which go to the sink while rows are still arriving. The exception is an image
+/// of at most ``PNGEncoderOptions/referenceByteLimit`` filtered bytes, which is held (``HeldImage``): its rows and its
+/// PNG stay in memory until ``finish()`` writes the smaller of that PNG and the reference PNG of the same rows
+/// (Pillow's `optimize=True` method, ``ReferencePNG``).
 ///
 /// Compression is tuned for gradients, and the deflate stream is mostly built here. Each row is classified by what
 /// it is:

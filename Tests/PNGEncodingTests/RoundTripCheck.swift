@@ -35,6 +35,24 @@ enum RoundTripCheck {
         for (index, row) in rows.enumerated() where raw[index] != row {
             return "row \(index) inflates and unfilters to other bytes"
         }
+        return heldMismatch(format, rows: rows, streamedByteCount: png.count)
+    }
+
+    /// What went wrong when the same rows are held for the reference PNG (whatever their size), or nil when the
+    /// held PNG decodes to the same pixels and is no larger than the streamed one.
+    private static func heldMismatch(_ format: PNGImageFormat, rows: [[UInt8]], streamedByteCount: Int) -> String? {
+        let held: [UInt8]
+        do {
+            held = try encodePNG(format, rows: rows, options: PNGEncoderOptions(referenceByteLimit: .max))
+            guard try PNGDecoder.decode(held).pixels == expectedPixels(format, rows: rows) else {
+                return "the held PNG decodes to other pixels than were encoded for \(format)"
+            }
+        } catch {
+            return "the held PNG of \(format) failed: \(error)"
+        }
+        guard held.count <= streamedByteCount else {
+            return "the held PNG (\(held.count) bytes) is larger than the streamed one (\(streamedByteCount))"
+        }
         return nil
     }
 
@@ -101,9 +119,11 @@ enum RoundTripCheck {
 
 /// Encodes `rows` with a fresh encoder, indexed with `palette` when given, and returns the PNG file: the encoder's
 /// own streamed PNG (no image is held for the reference PNG, which ReferencePNGTests cover).
-func encodePNG(_ format: PNGImageFormat, palette: PNGPalette? = nil, rows: [[UInt8]]) throws -> [UInt8] {
+func encodePNG(
+    _ format: PNGImageFormat, palette: PNGPalette? = nil, rows: [[UInt8]], options: PNGEncoderOptions = streamed
+) throws -> [UInt8] {
     let collector = ByteCollector()
-    let encoder = try PNGEncoder(format: format, palette: palette, options: streamed, sink: collector.sink)
+    let encoder = try PNGEncoder(format: format, palette: palette, options: options, sink: collector.sink)
     for row in rows {
         try row.withUnsafeBytes { try encoder.writeRow($0) }
     }
