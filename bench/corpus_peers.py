@@ -1,7 +1,10 @@
 """The preset corpus through the peers of the corpus benchmark, in-process.
 
 skia-python (Chromium's renderer) draws the same gradients as `gradient-bench --corpus` with `Dither=True` and
-encodes them to PNG; Pillow re-encodes our decoded pixels with `optimize=True`. Geometry follows the API: a linear
+encodes them to PNG; Pillow re-encodes our decoded pixels with `optimize=True`. Every stop is opaque, so skia draws
+on an opaque raster surface (the platform's 32-bit colour type, `kOpaque_AlphaType`), as a user drawing an opaque
+image would: its PNG is then RGB (colour type 2), not RGBA, and the comparison is not one of 4-channel against
+3-channel PNGs. `skia_raster` draws without encoding, for raster-only figures. Geometry follows the API: a linear
 gradient's line runs through the centre with length |W sin A| + |H cos A|; a radial one is the farthest-corner
 ellipse centred in the image (a circle of radius W/√2 scaled vertically by H/W through the shader's local matrix);
 both in device pixels (scale=3 draws 1170×2532). Colours are evenly spaced stops, interpolated in sRGB.
@@ -76,11 +79,29 @@ def skia_png(shape, colors):
     return skia_shader_png(width, height, skia_shader(shape, colors))
 
 
-def skia_shader_png(width, height, shader):
-    """Draws `shader` over a `width` × `height` raster surface, dithered, and returns its PNG bytes (in memory)."""
-    surface = skia.Surface(width, height)
+def skia_opaque_surface(width, height):
+    """A `width` × `height` raster surface of the platform's 32-bit colour type, opaque (`kOpaque_AlphaType`): skia
+    encodes its snapshot as an RGB PNG. (A plain `skia.Surface(w, h)` is premultiplied RGBA and encodes RGBA.)"""
+    return skia.Surface.MakeRaster(skia.ImageInfo.MakeN32(width, height, skia.AlphaType.kOpaque_AlphaType))
+
+
+def skia_draw(surface, shader):
+    """Fills `surface` with `shader`, dithered (the CPU backend draws at once: no flush needed)."""
     surface.getCanvas().drawPaint(skia.Paint(Shader=shader, Dither=True))
+
+
+def skia_shader_png(width, height, shader):
+    """Draws `shader` over a new opaque `width` × `height` raster surface, dithered, and returns its PNG bytes (in
+    memory, RGB)."""
+    surface = skia_opaque_surface(width, height)
+    skia_draw(surface, shader)
     return bytes(surface.makeImageSnapshot().encodeToData(skia.EncodedImageFormat.kPNG, 100))
+
+
+def skia_raster(surface, shader):
+    """Raster only: draws `shader` over `surface` (made once by the caller with ``skia_opaque_surface``, so that the
+    allocation is not timed) and encodes nothing."""
+    skia_draw(surface, shader)
 
 
 def skia_timed(shape, colors, iterations):
@@ -92,6 +113,15 @@ def skia_timed(shape, colors, iterations):
         size = len(skia_png(shape, colors))
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times), size
+
+
+PNG_COLOUR_TYPE_OFFSET = 25  # IHDR's colour type byte in a PNG file
+PNG_COLOUR_TYPES = {0: "grey", 2: "RGB", 3: "indexed", 4: "grey + alpha", 6: "RGBA"}
+
+
+def png_colour_type(png):
+    """The colour type of PNG bytes, by name ("RGB", "RGBA", ...)."""
+    return PNG_COLOUR_TYPES.get(png[PNG_COLOUR_TYPE_OFFSET], f"unknown ({png[PNG_COLOUR_TYPE_OFFSET]})")
 
 
 def rgb_pixels(png):

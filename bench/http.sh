@@ -10,7 +10,17 @@
 # --log-format in the hit runs, default text), REPEAT (rounds of the many-URL comparison, default 3).
 # Exits 1 when a checked target is missed: many-URL hits below 0.9× nginx at any concurrency (the median ratio over
 # the rounds, each round running both servers back to back); unique-card misses below 300 requests/s or above
-# 150 ms at p99.
+# 150 ms at p99. Exits 1 too when a run cannot be trusted:
+#   - any wrk run (every section, both servers) prints a "Non-2xx or 3xx responses" or "Socket errors" line (wrk
+#     prints them only for non-zero counts), or no "Requests/sec" line (wrk failed);
+#   - in the unique sections (cards: bench/unique-cards.lua; misses: bench/unique-misses.lua, each dither setting),
+#     gradientd_cache_hits_total grew between the /metrics read before the wrk run and the one after it (every
+#     request must miss the cache), or the renders read from gradientd_renders_total{format=…,outcome="succeeded"}
+#     (summed over formats) are missing or zero;
+#   - gradientd_log_lines_dropped_total (access-log lines dropped because standard output, here a file, was not
+#     taking them) is missing or non-zero when a section stops gradientd. The dropped count is the service's own;
+#     the log file's lines are not counted against wrk's requests (wrk's count leaves out requests cut at the end of
+#     its run, and the log's last lines may still be buffered when it is read).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -52,9 +62,50 @@ start_gradientd() {
   exit 1
 }
 
+# Stops gradientd after checking on /metrics that its access log dropped no line during section $1.
 stop_gradientd() {
+  local dropped
+  dropped=$(metric_sum "$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" || true)" 'gradientd_log_lines_dropped_total ')
+  if [ -z "$dropped" ]; then
+    FAILED+=("$1: no gradientd_log_lines_dropped_total on /metrics: cannot tell whether the access log dropped lines")
+  elif [ "$dropped" != 0 ]; then
+    FAILED+=("$1: gradientd dropped $dropped access-log line(s) (gradientd_log_lines_dropped_total; must be 0)")
+  fi
   kill -TERM "$GD_PID"
   wait "$GD_PID" || true
+}
+
+# The sum of the samples of the /metrics lines (text $1) whose name and labels match the extended regex $2 from the
+# start of the line; empty when no line matches.
+metric_sum() {
+  printf '%s\n' "$1" | awk -v pattern="^$2" '$0 ~ pattern {sum += $NF; found = 1} END {if (found) printf "%d\n", sum}'
+}
+
+# For a section of unique requests, from /metrics read before ($2) and after ($3) its wrk run: sets HITS (cache hits)
+# and RENDERS (succeeded renders, every format) during it, and adds a failure for section $1 when a hit was counted
+# (every request must miss the cache: otherwise the "misses" figures are partly hits) or when the renders read as
+# missing or zero (renders must have happened).
+unique_section_counts() {
+  local label=$1 before=$2 after=$3 hits_before hits_after renders_before renders_after
+  local renders_pattern='gradientd_renders_total[{][^}]*outcome="succeeded"'
+  hits_before=$(metric_sum "$before" 'gradientd_cache_hits_total ')
+  hits_after=$(metric_sum "$after" 'gradientd_cache_hits_total ')
+  renders_before=$(metric_sum "$before" "$renders_pattern")
+  renders_after=$(metric_sum "$after" "$renders_pattern")
+  if [ -z "$hits_before" ] || [ -z "$hits_after" ]; then
+    HITS="?"
+    FAILED+=("$label: no gradientd_cache_hits_total on /metrics: cannot tell whether the requests missed the cache")
+  else
+    HITS=$((hits_after - hits_before))
+    [ "$HITS" -eq 0 ] || FAILED+=("$label: $HITS cache hit(s) during the section (must be 0: unique requests miss)")
+  fi
+  if [ -z "$renders_before" ] || [ -z "$renders_after" ]; then
+    RENDERS="?"
+    FAILED+=("$label: no gradientd_renders_total{…outcome=\"succeeded\"} on /metrics: the renders column would be empty")
+  else
+    RENDERS=$((renders_after - renders_before))
+    [ "$RENDERS" -gt 0 ] || FAILED+=("$label: $RENDERS succeeded renders read from gradientd_renders_total (must be > 0)")
+  fi
 }
 
 # Starts nginx on $WORK/www: one worker per core, sendfile, unlimited keep-alive, open_file_cache; /gradient is
@@ -110,11 +161,36 @@ stop_nginx() {
   wait "$NGINX_PID" 2>/dev/null || true
 }
 
-# Runs wrk and prints "requests/s p50 p99 requests" (latencies in ms).
+# The problems in wrk's output (standard input), one line each: its "Non-2xx or 3xx responses: N" and "Socket
+# errors: connect A, read B, write C, timeout D" lines (wrk prints them only when a count is non-zero), and a missing
+# "Requests/sec" line (wrk failed). Nothing when the run is clean.
+wrk_problems() {
+  awk '
+    /Non-2xx or 3xx responses:/ { print "non-2xx or 3xx responses: " $NF }
+    /Socket errors:/ { line = $0; sub(/^[ \t]*Socket errors:[ \t]*/, "", line); print "socket errors: " line }
+    /Requests\/sec/ { seen = 1 }
+    END { if (!seen) print "no Requests/sec line (wrk failed)" }'
+}
+
+# Records the problems of one wrk run (label $1, output $2) in $WORK/wrk-failures.txt, which the end of the script
+# turns into failures (run_wrk runs inside command substitutions, where FAILED cannot be added to), and prints them
+# to standard error at once.
+check_wrk() {
+  local problems line
+  problems=$(printf '%s\n' "$2" | wrk_problems)
+  [ -n "$problems" ] || return 0
+  while IFS= read -r line; do
+    echo "wrk $1: $line" >> "$WORK/wrk-failures.txt"
+    echo "WRK ERROR: wrk $1: $line" >&2
+  done <<< "$problems"
+}
+
+# Runs wrk and prints "requests/s p50 p99 requests" (latencies in ms); records its errors (check_wrk).
 run_wrk() {
   local out
-  out=$(wrk "$@" --latency 2>&1)
+  out=$(wrk "$@" --latency 2>&1) || true
   echo "$out" >> "$WORK/wrk.txt"
+  check_wrk "$*" "$out"
   local rps p50 p99 count
   rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
   p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
@@ -223,7 +299,7 @@ for shape in "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
 done
 gd_lines=$(grep -c ' /gradient?' "$WORK/gradientd.log" || true)
 stop_nginx
-stop_gradientd
+stop_gradientd "many-URL hits"
 echo
 echo "Access-log lines: gradientd $gd_lines, nginx $(wc -l < "$WORK/nginx-access.log")."
 fi
@@ -251,7 +327,7 @@ for shape in "-t1 -c1" "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
   echo "| \`wrk $shape -d${DURATION}s --latency\` | $n_rps | $g_rps | $ratio | $n_p50 / $n_p99 | $g_p50 / $g_p99 |"
 done
 stop_nginx
-stop_gradientd
+stop_gradientd "one-URL hits"
 fi
 
 # --- misses at scale: unique social cards -------------------------------------------------------------------------
@@ -260,13 +336,14 @@ echo
 echo "## Misses: unique 1200×630 135° cards (bench/unique-cards.lua, default dither)"
 echo
 start_gradientd
+before=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
 read -r c_rps c_p50 c_p99 _ <<< "$(SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-cards.lua "http://127.0.0.1:$GD_PORT")"
 metrics=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
-renders=$(echo "$metrics" | awk '/^gradientd_renders_total\{.*outcome="succeeded"\}/ {sum += $2} END {print sum + 0}')
-hits=$(echo "$metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
+unique_section_counts "unique-card misses" "$before" "$metrics"
+renders=$RENDERS hits=$HITS
 render_sum=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_sum/ {print $2}')
 render_count=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_count/ {print $2}')
-stop_gradientd
+stop_gradientd "unique-card misses"
 # The same kind of spec rendered in-process, no HTTP: one process alone, then one per core at once (the two cores
 # may share execution units and caches, so the second is the real ceiling for the service's render pool).
 card_query="colors=3a7bd5,00d2ff&angle=135&width=1200&height=630"
@@ -297,12 +374,12 @@ echo
 echo "## Misses: unique 256×256 vertical specs (bench/unique-misses.lua)"
 for dither in on off; do
   start_gradientd
+  before=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
   read -r m_rps m_p50 m_p99 _ <<< "$(DITHER=$dither SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-misses.lua "http://127.0.0.1:$GD_PORT")"
-  renders=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_renders_total\{outcome="succeeded"\}/ {print $2}')
-  hits=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_hits_total/ {print $2}')
+  unique_section_counts "unique misses, dither=$dither" "$before" "$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")"
   echo "- dither=$dither: \`DITHER=$dither wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-misses.lua\`: $m_rps req/s," \
-    "p50 $m_p50 ms, p99 $m_p99 ms ($renders renders, $hits cache hits)"
-  stop_gradientd
+    "p50 $m_p50 ms, p99 $m_p99 ms ($RENDERS renders, $HITS cache hits)"
+  stop_gradientd "unique misses, dither=$dither"
 done
 fi
 
@@ -344,7 +421,7 @@ print(f"{len(idle)} idle connections open ({open_line}); fresh request with a ne
 for s in idle:
     s.close()
 PY
-stop_gradientd
+stop_gradientd "idle connections"
 fi
 
 # --- memory under mixed load --------------------------------------------------------------------------------------
@@ -353,6 +430,7 @@ echo
 echo "## RSS after ${MIXED_DURATION}s of mixed load (bench/mixed-load.lua, --cache-bytes 64M)"
 start_gradientd --cache-bytes 64M
 wrk -t2 -c64 -d"${MIXED_DURATION}"s -s bench/mixed-load.lua "http://127.0.0.1:$GD_PORT" > "$WORK/mixed.txt" 2>&1
+check_wrk "-t2 -c64 -d${MIXED_DURATION}s -s bench/mixed-load.lua http://127.0.0.1:$GD_PORT" "$(cat "$WORK/mixed.txt")"
 rss_kib=$(awk '/VmRSS/ {print $2}' "/proc/$GD_PID/status")
 hwm_kib=$(awk '/VmHWM/ {print $2}' "/proc/$GD_PID/status")
 cache_bytes=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cache_bytes / {print $2}')
@@ -360,9 +438,12 @@ evictions=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics" | awk '/^gradientd_cach
 echo "\`wrk -t2 -c64 -d${MIXED_DURATION}s -s bench/mixed-load.lua\`: $(awk '/Requests\/sec/ {print $2}' "$WORK/mixed.txt") req/s;" \
   "RSS $((rss_kib / 1024)) MiB (peak $((hwm_kib / 1024)) MiB), cache $((cache_bytes / 1048576)) MiB," \
   "$evictions evictions; budget 64 MiB + 64 MiB = 128 MiB"
-stop_gradientd
+stop_gradientd "memory under mixed load"
 fi
 
+if [ -s "$WORK/wrk-failures.txt" ]; then
+  while IFS= read -r failure; do FAILED+=("$failure"); done < "$WORK/wrk-failures.txt"
+fi
 if [ ${#FAILED[@]} -gt 0 ]; then
   echo
   for failure in "${FAILED[@]}"; do echo "TARGET MISSED: $failure"; done

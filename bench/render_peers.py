@@ -6,14 +6,18 @@ against ImageMagick's `convert` for the 1080p vertical image; the peak RSS of `g
 target: d3_1080's PNG with the default dither at most pycairo's bytes for the same gradient (cairo's own pixels,
 undithered); exits 1 above it.
 
-Workloads against skia-python (1920x1080, dither on, one thread, render + PNG in memory): `gradient-bench --workload
-W --dither on --sequential` against skia-python drawing the same gradient, interleaved over several rounds, medians
-compared. Exits 1 when d3_1080 or r2_1080 is below 5x skia-python's speed, or v2_1080 or h2_1080 below 13x.
+Workloads against skia-python (1920x1080, dither on, one thread): `gradient-bench --workload W --dither on
+--sequential` against skia-python drawing the same gradient on an opaque surface (`kOpaque_AlphaType`, as a user
+draws an opaque image: its PNG is RGB like ours, not RGBA), interleaved over several rounds, medians compared, twice:
+render + PNG in memory against render + PNG, and raster only (`--raster-only`) against skia's draw without encoding.
+Exits 1 when, on render + PNG, d3_1080 or r2_1080 is below 5x skia-python's speed, or v2_1080 or h2_1080 below 13x;
+the raster-only ratios are printed, with no target. Exits 1 too when skia's PNG of a workload is not RGB (its
+surface is not opaque) or its pixels are not within a mean of 1.5/255 of ours.
 
 Corpus (the default settings, dither on, on real gradients; dither off labelled as such): `gradient-bench --corpus`
-(one thread, sequential) against skia-python rendering the same gradients with Dither=True and encoding PNG
-in-process, and against Pillow's `optimize=True` PNG of our decoded pixels. Exits 1, listing every miss, when a
-target of the corpus is missed:
+(one thread, sequential) against skia-python rendering the same gradients with Dither=True on an opaque surface and
+encoding PNG (RGB) in-process, and against Pillow's `optimize=True` PNG of our decoded pixels. Exits 1, listing
+every miss, when a target of the corpus is missed:
   - per shape, our median render + encode (dither on) at least 5x faster than skia-python's median;
   - every case's PNG bytes at most Pillow optimize's, dither on and off;
   - every vertical case's bytes at most 0.6x Pillow optimize's where a palette holds the image (our PNG is indexed),
@@ -21,7 +25,7 @@ target of the corpus is missed:
   - per shape and dither setting, our median encode at least 20x faster than Pillow optimize's median (medians:
     single cases on a shared machine are noisy);
 and when skia's pixels are not within a mean of 1.5/255 of ours on the first presets (the peer must draw the same
-gradient for the comparison to mean anything).
+gradient for the comparison to mean anything), or skia's PNG of those presets is not RGB.
 
 Usage: python3 bench/render_peers.py [--iterations N] [--bin DIR] [--corpus PATH] [--limit N] [--pillow-limit N]
                                      [--corpus-iterations N] [--shape NAME]... [--skip-workloads] [--skip-corpus]
@@ -132,57 +136,102 @@ SKIA_WORKLOAD_SIZE = (1920, 1080)
 def skia_workloads_section(args):
     """Times the 1080p workloads, dither on, against skia-python; returns the list of missed targets.
 
-    Interleaved: each round runs, workload by workload, one `gradient-bench --workload W --dither on --sequential`
-    process (its in-process median of `--skia-iterations` timed runs after a warm-up), then skia-python's median of
-    as many runs; the figures are the medians over `--skia-rounds` rounds, so both sides see the same load on a
-    shared machine. Before timing, skia's pixels must be within a mean of 1.5/255 of ours (the same gradient)."""
+    Two comparisons, like against like: render + PNG in memory (ours: `gradient-bench --workload W --dither on
+    --sequential`; skia: a new opaque surface, drawPaint, encodeToData(PNG)), which carries the targets, and raster
+    only (ours: the same with `--raster-only`, rows into one reused row buffer; skia: drawPaint over one opaque surface
+    made before the timing, no encode), printed beside it without a target. skia draws on an opaque surface
+    (`kOpaque_AlphaType`), so its PNG is RGB as ours is, not RGBA: the render + PNG ratio is not mostly an encoder
+    comparison of 4 channels against 3.
+
+    Interleaved: each round runs, workload by workload, one `gradient-bench` process for render + PNG and one for
+    raster only (each its in-process median of `--skia-iterations` timed runs after a warm-up), then skia-python's
+    median of as many runs of each; the figures are the medians over `--skia-rounds` rounds, so both sides see the
+    same load on a shared machine. Before timing, skia's pixels must be within a mean of 1.5/255 of ours (the same
+    gradient) and skia's PNG must be RGB (an RGBA peer PNG means the surface is not opaque)."""
     width, height = SKIA_WORKLOAD_SIZE
     bench = os.path.join(args.bin, "gradient-bench")
     names = args.workload or list(SKIA_WORKLOADS)
-    print(f"== Workloads against skia-python: 1920x1080, dither on, one thread, render + PNG in memory;"
-          f" {args.skia_rounds} interleaved rounds of {args.skia_iterations} timed runs each ==")
-    shaders, misses = {}, []
+    print(f"== Workloads against skia-python: 1920x1080, dither on, one thread, opaque skia surface; render + PNG in"
+          f" memory, and raster only; {args.skia_rounds} interleaved rounds of {args.skia_iterations} timed runs"
+          f" each ==")
+    shaders, misses, skia_bytes = {}, [], {}
+    queries = {row["workload"]: row["query"] for row in workload_queries(bench)}
     with tempfile.TemporaryDirectory() as directory:
         for name in names:
             kind, angle, colors, _ = SKIA_WORKLOADS[name]
             shaders[name] = corpus_peers.skia_geometry_shader(kind, width, height, angle, colors)
             ours_file = os.path.join(directory, name + ".png")
-            query = next(row for row in workload_queries(bench) if row["workload"] == name)["query"]
-            subprocess.run([os.path.join(args.bin, "gradient"), "render", query, "-o", ours_file], check=True)
+            subprocess.run([os.path.join(args.bin, "gradient"), "render", queries[name], "-o", ours_file], check=True)
+            skia_file = corpus_peers.skia_shader_png(width, height, shaders[name])
+            skia_bytes[name] = len(skia_file)
             with open(ours_file, "rb") as handle:
-                mean, identical = corpus_peers.mean_difference(
-                    handle.read(), corpus_peers.skia_shader_png(width, height, shaders[name]))
-            print(f"{name}: skia-python's pixels against ours: mean difference {mean:.3f}/255, identical {identical:.1%}")
+                mean, identical = corpus_peers.mean_difference(handle.read(), skia_file)
+            colour_type = corpus_peers.png_colour_type(skia_file)
+            print(f"{name}: skia-python's pixels against ours: mean difference {mean:.3f}/255, identical {identical:.1%};"
+                  f" skia's PNG {colour_type}, {len(skia_file)} bytes")
             if mean > PEER_MEAN_DIFFERENCE_LIMIT:
                 misses.append(f"peer check: {name}: skia-python's pixels differ from ours by a mean of {mean:.2f}/255"
                               f" (limit {PEER_MEAN_DIFFERENCE_LIMIT}/255): the peer does not draw the same gradient")
+            if colour_type != "RGB":
+                misses.append(f"peer check: {name}: skia-python's PNG is {colour_type}, not RGB: its surface is not"
+                              f" opaque, so render + PNG would compare our 3-channel encoder with a 4-channel one")
+    surfaces = {name: corpus_peers.skia_opaque_surface(width, height) for name in names}
     ours = {name: [] for name in names}
     theirs = {name: [] for name in names}
+    ours_raster = {name: [] for name in names}
+    theirs_raster = {name: [] for name in names}
+    our_bytes = {}
     for _ in range(args.skia_rounds):
         for name in names:
             command = [bench, "--json", "--workload", name, "--dither", "on", "--sequential",
                        "--iterations", str(args.skia_iterations)]
             row = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
             ours[name].append(row["median_ms"])
-            corpus_peers.skia_shader_png(width, height, shaders[name])
-            times = []
-            for _ in range(args.skia_iterations):
-                start = time.perf_counter()
-                corpus_peers.skia_shader_png(width, height, shaders[name])
-                times.append((time.perf_counter() - start) * 1000)
-            theirs[name].append(statistics.median(times))
-    print(f"{'workload':9} {'ours ms median (min-max)':>26} {'skia ms median (min-max)':>26} {'speed-up':>9} {'target':>7}")
+            our_bytes[name] = row["png_bytes"]
+            row = json.loads(subprocess.run(command + ["--raster-only"], check=True, capture_output=True,
+                                            text=True).stdout)
+            ours_raster[name].append(row["median_ms"])
+            theirs[name].append(skia_median_ms(
+                lambda: corpus_peers.skia_shader_png(width, height, shaders[name]), args.skia_iterations))
+            theirs_raster[name].append(skia_median_ms(
+                lambda: corpus_peers.skia_raster(surfaces[name], shaders[name]), args.skia_iterations))
+    print("render + PNG in memory (the targets):")
+    print(f"{'workload':9} {'ours ms median (min-max)':>26} {'skia ms median (min-max)':>26} {'speed-up':>9} {'target':>7}"
+          f" {'ours bytes':>10} {'skia bytes (RGB)':>16}")
     for name in names:
         target = SKIA_WORKLOADS[name][3]
         ours_ms, skia_ms = statistics.median(ours[name]), statistics.median(theirs[name])
         speed_up = skia_ms / ours_ms
-        print(f"{name:9} {ours_ms:8.1f} ({min(ours[name]):.1f}-{max(ours[name]):.1f}){'':>5}"
-              f" {skia_ms:8.1f} ({min(theirs[name]):.1f}-{max(theirs[name]):.1f}){'':>3} {speed_up:8.2f}x {target:6g}x")
+        print(f"{name:9} {median_range(ours[name], 1):>26} {median_range(theirs[name], 1):>26} {speed_up:8.2f}x"
+              f" {target:6g}x {our_bytes[name]:10d} {skia_bytes[name]:16d}")
         if speed_up < target:
             misses.append(f"time: workload {name}: median render + encode {ours_ms:.1f} ms against skia-python's"
                           f" {skia_ms:.1f} ms = {speed_up:.2f}x faster (target >= {target:g}x; dither on, one thread,"
-                          f" {args.skia_rounds} rounds)")
+                          f" opaque skia surface, {args.skia_rounds} rounds)")
+    print("raster only, no encode (no target; ours into one reused row buffer, skia over one opaque surface made"
+          " before the timing):")
+    print(f"{'workload':9} {'ours ms median (min-max)':>26} {'skia ms median (min-max)':>26} {'speed-up':>9}")
+    for name in names:
+        ours_ms, skia_ms = statistics.median(ours_raster[name]), statistics.median(theirs_raster[name])
+        print(f"{name:9} {median_range(ours_raster[name], 2):>26} {median_range(theirs_raster[name], 2):>26}"
+              f" {skia_ms / max(ours_ms, 1e-3):8.2f}x")
     return misses
+
+
+def median_range(values, digits):
+    """'median (min-max)' of `values`."""
+    return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+
+def skia_median_ms(draw, iterations):
+    """skia-python's median ms of `draw()` over `iterations` timed runs after one warm-up."""
+    draw()
+    times = []
+    for _ in range(iterations):
+        start = time.perf_counter()
+        draw()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
 
 
 def workload_queries(bench):
@@ -234,8 +283,8 @@ def corpus_section(args):
     print(f"== Corpus: {len(presets)} presets of {os.path.relpath(args.corpus)}, shapes {' '.join(shapes)} ==")
     print("gradientd: gradient-bench --corpus, in-process, one thread, sequential (not the pipelined two-thread path),"
           f" {args.corpus_iterations} timed run(s) per case after a warm-up.")
-    print("skia-python: surface + drawPaint(shader, Dither=True) + encodeToData(PNG) in-process, one thread, the same"
-          " geometry; one warm-up per shape.")
+    print("skia-python: opaque surface (kOpaque_AlphaType) + drawPaint(shader, Dither=True) + encodeToData(PNG, RGB)"
+          " in-process, one thread, the same geometry; one warm-up per shape.")
     print("Pillow: save(PNG, optimize=True) of our decoded pixels; the encode alone is timed.")
     print("Interleaved case by case: gradientd, then skia-python, then Pillow, for each preset and shape.")
     skia_lines, pillow_lines, misses, checks = [], [], [], []
@@ -250,10 +299,14 @@ def corpus_section(args):
                     ours[(dither, index)] = row
                 skia.append(corpus_peers.skia_timed(shape, preset["colors"], args.corpus_iterations))
                 if index < check_presets:
+                    skia_file = corpus_peers.skia_png(shape, preset["colors"])
                     with open(ours[("on", index)]["file"], "rb") as handle:
-                        mean, identical = corpus_peers.mean_difference(
-                            handle.read(), corpus_peers.skia_png(shape, preset["colors"]))
+                        mean, identical = corpus_peers.mean_difference(handle.read(), skia_file)
                     checks.append((mean, identical))
+                    if corpus_peers.png_colour_type(skia_file) != "RGB":
+                        misses.append(f"peer check: {shape} {preset['name']!r}: skia-python's PNG is"
+                                      f" {corpus_peers.png_colour_type(skia_file)}, not RGB: its surface is not"
+                                      f" opaque")
                     if mean > PEER_MEAN_DIFFERENCE_LIMIT:
                         misses.append(f"peer check: {shape} {preset['name']!r}: skia-python's pixels differ from ours"
                                       f" by a mean of {mean:.2f}/255 (limit {PEER_MEAN_DIFFERENCE_LIMIT}/255;"

@@ -6,7 +6,17 @@ Every case is an absolutely positioned div on a page, placed at a multiple of 8 
 against the engine with dither=off, the mean absolute error is at most 1.0/255 and the 99.5th percentile of the
 per-pixel largest channel error is at most 4/255. With dither=on the share of pixels identical to Chromium's is
 reported per case (and, for contrast, the share without dither); the median share over all cases must be at least
-0.99. Exits non-zero when any case fails or the median is below that.
+0.99, and so must the share of every opaque single gradient interpolated in sRGB (our dither=on PNG's alpha 255
+everywhere; `gradient explain` names no other space and no layer), each one below it failing and listed at the end,
+but for the few KNOWN_BELOW_FLOOR names with their reasons (a listed case that reaches the floor fails, so the list
+stays true). Opaque cases in other spaces are held to the median only: Skia interpolates them in its own float32
+arithmetic, which gradientd does not yet reproduce bit for bit (92-99 % identical); so are opaque layered
+backgrounds with translucent layers, 45-97 % identical where the layers blend (not yet traced; within the
+tolerances). Translucent cases are held to the tolerances and the median only: over white, the engine's
+straight-alpha dither rounds differently from Skia's premultiplied one at about half the pixels. Before any pixel is
+compared, Chromium's crop of the case (clipped to the screenshot: a crop past its edge would be padded) and each of
+our PNGs must have the same width and height; a case where they differ fails, saying both sizes, and is
+left out of the median. Exits non-zero when any case fails or the median is below that.
 
 Layered cases (LAYERED_CASES: several gradients with background-blend-mode) are held to the same thresholds, with
 one exception: color-dodge and color-burn divide by the source's distance from its alpha (or by the source), so a
@@ -51,6 +61,22 @@ from PIL import Image
 
 WIDTH, HEIGHT, GAP, COLUMNS, ROWS_PER_PAGE, TILE_LIMIT = 160, 96, 16, 2, 4, 511
 MAX_MEAN, MAX_P995, MIN_MEDIAN_IDENTICAL = 1.0, 4.0, 0.99
+# Every opaque case's share of pixels identical to Chromium with dither=on, for single gradients interpolated in sRGB
+# (other spaces, layers and translucent cases: the median only).
+MIN_OPAQUE_IDENTICAL = 0.99
+# Opaque sRGB cases known to be below that floor, by label, each with why. A listed case that reaches the floor fails
+# too ("remove it from the list"), so the list never outlives its reason.
+KNOWN_BELOW_FLOOR = {
+    "repeating-radial-gradient(closest-side at left, red, blue 30%, 50%, lime 60%)":
+        "57.8 % identical (2026-12-06): a colour hint inside a repeating radial period, not yet traced; within the"
+        " MAE and p99.5 tolerances",
+    "exported: repeating-radial-gradient(ellipse closest-side at 0% 50%, #ff0000 0%, #0000ff 30%, 50%, #00ff00 60%)":
+        "the same gradient as /gradient.css writes it",
+    "exported: linear-gradient(to right in srgb, oklab(0.7000000183537057 0.2999999641223105 -0.20000002207315026),"
+    " oklab(0.6269328940606366 -0.23952252570406987 0.09794232654728757))":
+        "97.4 % identical (2026-12-06): stops outside sRGB interpolated in sRGB, not yet traced; within the MAE and"
+        " p99.5 tolerances",
+}
 # Angles given to uiGradients presets in turn (the order bench/data/css-gradients.txt uses), and how many of the
 # least identical cases the summary lists.
 CORPUS_ANGLES, WORST_LISTED = (90, 135, 180, 45, 160, 120, 200, 75), 10
@@ -296,6 +322,22 @@ def render(gradient, query, dither, output):
     )
 
 
+# Interpolation spaces other than sRGB, as `gradient explain` names them in the canonical spec.
+OTHER_SPACES = {"srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec2020", "xyz", "xyz-d50", "xyz-d65",
+                "oklab", "oklch", "lab", "lch", "hsl", "hwb"}
+
+
+def is_single_srgb_gradient(gradient, query):
+    """Whether the query draws one gradient (its canonical spec has no layer "over" another) interpolated in sRGB (the
+    spec names no other space)."""
+    explained = subprocess.run(
+        [gradient, "explain", f"{query}&width={WIDTH}&height={HEIGHT}"], check=True, capture_output=True, text=True
+    ).stdout
+    canonical = next((line for line in explained.splitlines() if line.startswith("canonical:")), "")
+    words = set(canonical.replace("(", " ").replace(")", " ").split())
+    return "over" not in words and not OTHER_SPACES & words
+
+
 def over_white(image):
     """RGB tuples of `image` composited over white, rounded to 8 bits."""
     data = image.convert("RGBA").tobytes()
@@ -304,6 +346,26 @@ def over_white(image):
         r, g, b, a = data[i : i + 4]
         pixels.append(tuple(round((c * a + 255 * (255 - a)) / 255) for c in (r, g, b)))
     return pixels
+
+
+def chromium_crop(screenshot, x, y):
+    """The case at (x, y) cut out of Chromium's `screenshot`, clipped to the screenshot: Pillow's crop pads a box
+    past the image's edge with black, which would then be compared as if Chromium had drawn it."""
+    return screenshot.crop((x, y, min(x + WIDTH, screenshot.width), min(y + HEIGHT, screenshot.height)))
+
+
+def size_mismatch(chromium, ours, our_name):
+    """None when Chromium's crop and our PNG have the same width and height, else a sentence saying both sizes."""
+    if chromium.size == ours.size:
+        return None
+    return (f"Chromium's crop is {chromium.width}x{chromium.height}, our {our_name} is {ours.width}x{ours.height}"
+            f" (expected {WIDTH}x{HEIGHT}): pixels not compared")
+
+
+def is_opaque(image):
+    """Whether every pixel of `image` (our PNG) has alpha 255 (RGB, grey and palette images without transparency
+    included)."""
+    return image.convert("RGBA").getchannel("A").getextrema()[0] == 255
 
 
 def compare(expected, actual):
@@ -341,21 +403,50 @@ def main():
         if browsers[-1].size != (width, height):
             sys.exit(f"screenshot is {browsers[-1].size[0]}x{browsers[-1].size[1]}, expected {width}x{height}")
     print(f"{'case':<4} {'MAE/255':>8} {'p99.5/255':>9} {'same,dither':>11} {'same,no dither':>14}  result  css")
-    failures, shares = 0, []
+    failures, shares, size_failures, opaque_failures, known_below, stale_known = 0, [], [], [], [], []
     for index, (_, _, query, label) in enumerate(cases):
         page_number, x, y = origin(index)
-        reference = over_white(browsers[page_number].crop((x, y, x + WIDTH, y + HEIGHT)))
-        results = {}
+        crop = chromium_crop(browsers[page_number], x, y)
+        reference = None
+        results, mismatches, opaque = {}, [], True
         for dither in ("off", "on"):
             output = os.path.join(work, f"case{index:02d}-dither-{dither}.png")
             render(arguments.gradient, query, dither, output)
-            results[dither] = compare(reference, over_white(Image.open(output)))
+            ours = Image.open(output)
+            mismatch = size_mismatch(crop, ours, f"dither={dither} PNG")
+            if mismatch:
+                mismatches.append(mismatch)
+                continue
+            if reference is None:
+                reference = over_white(crop)
+            if dither == "on":
+                opaque = is_opaque(ours)
+            results[dither] = compare(reference, over_white(ours))
+        if mismatches:
+            failures += 1
+            size_failures.append((index, label, mismatches))
+            print(f"{index:<4} {'-':>8} {'-':>9} {'-':>11} {'-':>14}  FAIL (size)  {label}")
+            for mismatch in mismatches:
+                print(f"{'':<4} {mismatch}")
+            continue
         blend = cases[index][1]
         amplifies = bool(blend) and any(mode.strip() in DITHER_AMPLIFYING_MODES for mode in blend.split(","))
         mean, p995, _ = results["on" if amplifies else "off"]
         share, plain_share = f"{results['on'][2]:.1%}", f"{results['off'][2]:.1%}"
-        passed = mean <= MAX_MEAN and p995 <= MAX_P995
+        within = mean <= MAX_MEAN and p995 <= MAX_P995
+        floored = opaque and is_single_srgb_gradient(arguments.gradient, query)
+        below_floor = floored and results["on"][2] < MIN_OPAQUE_IDENTICAL and label not in KNOWN_BELOW_FLOOR
+        stale = floored and label in KNOWN_BELOW_FLOOR and results["on"][2] >= MIN_OPAQUE_IDENTICAL
+        passed = within and not below_floor and not stale
         verdict = ("pass" if passed else "FAIL") + (" (dithered)" if amplifies else "")
+        if below_floor:
+            verdict += f" (opaque, dither=on identical {results['on'][2]:.2%} < {MIN_OPAQUE_IDENTICAL:.0%})"
+            opaque_failures.append((results["on"][2], index, label))
+        elif stale:
+            verdict += " (listed in KNOWN_BELOW_FLOOR but reaches the floor: remove it from the list)"
+            stale_known.append((index, label))
+        elif floored and label in KNOWN_BELOW_FLOOR:
+            known_below.append((results["on"][2], index, label))
         shares.append((results["on"][2], index, label))
         failures += not passed
         print(f"{index:<4} {mean:>8.3f} {p995:>9} {share:>11} {plain_share:>14}  {verdict:<6}  {label}")
@@ -365,11 +456,26 @@ def main():
     print(f"least identical with dither=on ({min(WORST_LISTED, len(shares))} of {len(shares)}):")
     for share, index, label in sorted(shares)[:WORST_LISTED]:
         print(f"  {share:>7.2%}  case {index}: {label}")
-    median = statistics.median(share for share, _, _ in shares)
+    if size_failures:
+        print(f"FAIL: {len(size_failures)} case(s) where Chromium's crop and our PNG differ in size (not compared):")
+        for index, label, mismatches in size_failures:
+            print(f"  case {index}: {'; '.join(mismatches)}: {label}")
+    if opaque_failures:
+        print(f"FAIL: {len(opaque_failures)} opaque case(s) below {MIN_OPAQUE_IDENTICAL:.0%} of pixels identical to"
+              " Chromium with dither=on:")
+        for share, index, label in sorted(opaque_failures):
+            print(f"  {share:>7.2%}  case {index}: {label}")
+    for share, index, label in known_below:
+        print(f"known below the floor: {share:>7.2%}  case {index}: {label} ({KNOWN_BELOW_FLOOR[label]})")
+    if stale_known:
+        print(f"FAIL: {len(stale_known)} case(s) of KNOWN_BELOW_FLOOR reach the floor now: remove them from the list:")
+        for index, label in stale_known:
+            print(f"  case {index}: {label}")
+    median = statistics.median(share for share, _, _ in shares) if shares else 0.0
     median_passed = median >= MIN_MEDIAN_IDENTICAL
     print(
-        f"median share of pixels identical to Chromium with dither=on: {median:.2%} "
-        f"({'pass' if median_passed else 'FAIL'}: at least {MIN_MEDIAN_IDENTICAL:.0%} required)"
+        f"median share of pixels identical to Chromium with dither=on: {median:.2%} over {len(shares)} compared"
+        f" case(s) ({'pass' if median_passed else 'FAIL'}: at least {MIN_MEDIAN_IDENTICAL:.0%} required)"
     )
     print(f"{len(cases) - failures} passed, {failures} failed ({time.monotonic() - started:.1f} s)")
     if not arguments.keep:
