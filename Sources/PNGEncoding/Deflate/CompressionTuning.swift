@@ -33,6 +33,7 @@ struct CompressionTuning {
     /// 1.00× Pillow's `optimize=True` bytes); 30 undithered 1920×1080 radial presets, whose opening rows come here,
     /// take 6–10 % more CPU time to render and encode (bench/README.md, output version `png/9`).
     static let gradient = CompressionTuning(
-        level: 9, memoryLevel: 8, strategy: Z_DEFAULT_STRATEGY, goodLength: 32, maximumLazyLength: 258,
-        niceLength: 258, maximumChain: 4096)
+        level: 9, memoryLevel: 8, strategy: Z_DEFAULT_STRATEGY, goodLength: 32,
+        maximumLazyLength: Int32(DeflateLimits.maximumCopyLength), niceLength: Int32(DeflateLimits.maximumCopyLength),
+        maximumChain: 4096)
 }

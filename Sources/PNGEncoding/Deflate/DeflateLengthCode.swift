@@ -15,8 +15,10 @@ struct DeflateLengthCode {
     /// after its leading one, and the extra bits are the bits below those.
     @inline(__always)
     init(length: Int) {
-        precondition(length >= 3 && length <= 258, "a deflate copy is 3-258 bytes long")
-        if length == 258 {
+        precondition(
+            (DeflateLimits.minimumCopyLength...DeflateLimits.maximumCopyLength).contains(length),
+            "a deflate copy is 3-258 bytes long")
+        if length == DeflateLimits.maximumCopyLength {
             self.symbol = 285
             self.extraBitCount = 0
             self.extraBits = 0
@@ -49,7 +51,7 @@ struct DeflateDistanceCode {
     /// The code for `distance`, which must be in 1...32768; any other distance traps (it has no symbol).
     @inline(__always)
     init(distance: Int) {
-        precondition(distance >= 1 && distance <= 32768, "a deflate copy reaches 1-32768 bytes back")
+        precondition((1...DeflateLimits.windowSize).contains(distance), "a deflate copy reaches 1-32768 bytes back")
         let offset = distance - 1
         guard offset >= 4 else {
             symbol = offset

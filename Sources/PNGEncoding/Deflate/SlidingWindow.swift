@@ -5,7 +5,7 @@
 /// zlib is about to resume, and then only as many as can reach into the window.
 final class SlidingWindow {
     /// Deflate's window size.
-    static let size = 32768
+    static let size = DeflateLimits.windowSize
 
     /// Room for ``storageSize`` bytes; the window slides back to the start when a row would not fit.
     private let storage: UnsafeMutablePointer<UInt8>

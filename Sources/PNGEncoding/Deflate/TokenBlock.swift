@@ -48,7 +48,8 @@ final class TokenBlock {
     /// token's 9 and 16 bits, it would be read back as another copy.
     static func match(length: Int, distance: Int) -> UInt32 {
         precondition(
-            length >= 3 && length <= 258 && distance >= 1 && distance <= 32768,
+            (DeflateLimits.minimumCopyLength...DeflateLimits.maximumCopyLength).contains(length)
+                && (1...DeflateLimits.windowSize).contains(distance),
             "a copy of other than 3-258 bytes or 1-32768 back")
         return matchFlag | UInt32(length) << 16 | UInt32(distance)
     }
@@ -65,7 +66,7 @@ final class TokenBlock {
             // 0, a literal, when the block is empty: nothing to merge with.
             let last = tokenCount > 0 ? tokens[tokenCount - 1] : 0
             guard token & Self.matchFlag != 0, last & Self.matchFlag != 0, last & 0xFFFF == token & 0xFFFF,
-                Self.length(of: last) < 258
+                Self.length(of: last) < DeflateLimits.maximumCopyLength
             else {
                 add(token)
                 continue
@@ -73,7 +74,7 @@ final class TokenBlock {
             tokenCount -= 1
             let distance = Int(token & 0xFFFF)
             let total = Self.length(of: last) + Self.length(of: token)
-            var first = min(258, total)
+            var first = min(DeflateLimits.maximumCopyLength, total)
             var second = total - first
             if second > 0 && second < 3 {
                 first -= 3 - second

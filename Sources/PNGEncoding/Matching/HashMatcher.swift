@@ -61,7 +61,8 @@ struct HashMatcher {
         /// "Purplepine", `20002c,cbb4d4` at 600×200, dithered: 3,028 → 3,005 bytes against Pillow's `optimize=True`
         /// 3,010; "Martini", `FDFC47,24FE41`, undithered: 735 → 726 against 727). Of the 382 presets at 600×200
         /// and 1200×630, horizontal and 135°, dithered and not, 183 code smaller and 5 larger (at most +0.05 %).
-        static let leadingRows = Search(keyLength: 8, maximumChainSteps: 32, niceLength: 258)
+        static let leadingRows = Search(
+            keyLength: 8, maximumChainSteps: 32, niceLength: DeflateLimits.maximumCopyLength)
         /// Every later irregular row: radial and conic gradients, noise.
         static let irregularRows = Search(keyLength: 24, maximumChainSteps: 8, lazyLengthLimit: laterLazyLengthLimit)
         /// Later irregular rows with at most one nonzero byte in ``GeneralRowCoder/sparseRowZeroShare`` but more than
@@ -269,7 +270,7 @@ struct HashMatcher {
     private func findMatch(
         _ current: UnsafePointer<UInt8>, at position: Int, rowStart: Int, oldest: Int, lastDistance: Int
     ) -> (length: Int, distance: Int) {
-        let limit = min(258, rowLength - position)
+        let limit = min(DeflateLimits.maximumCopyLength, rowLength - position)
         guard limit >= 3 else { return (0, 0) }
         var bestLength = 0
         var bestDistance = 0
@@ -317,7 +318,7 @@ struct HashMatcher {
         _ current: UnsafePointer<UInt8>, at position: Int, rowStart: Int, oldest: Int,
         beyond found: (length: Int, distance: Int)
     ) -> (length: Int, distance: Int) {
-        let limit = min(258, rowLength - position)
+        let limit = min(DeflateLimits.maximumCopyLength, rowLength - position)
         guard position <= rowLength - Self.shortKeyLength, found.length < limit, let shortHeads, let shortLinks else {
             return found
         }

@@ -89,7 +89,7 @@ final class PeriodicRowIndex {
         _ current: UnsafePointer<UInt8>, at position: Int, streamOffset: Int, available: Int, literalBits: Int
     ) -> Copy? {
         guard isUsable, position + 4 <= rowLength else { return nil }
-        let limit = min(258, rowLength - position)
+        let limit = min(DeflateLimits.maximumCopyLength, rowLength - position)
         let absolute = streamOffset + position
         let oldest = streamOffset - available
         var best: Copy?

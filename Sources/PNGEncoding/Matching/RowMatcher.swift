@@ -226,7 +226,8 @@ struct RowMatcher {
             let reuseBudget = min(bitBudget, reference + reference / 2 + 64)
             // Rows filtered from the row above (Up, Paeth) keep their recurrences fresh while the ranking is reused.
             if refreshesRecurrences && searchesRecurrences && matchesUntilRecurrenceSearch == 0 && bytesPerPixel >= 3
-                && (current[0] == 2 || current[0] == 4) && rankedDistance.map({ $0 % rowLength != 0 }) ?? false
+                && (current[0] == PNGFilterType.up.rawValue || current[0] == PNGFilterType.paeth.rawValue)
+                && rankedDistance.map({ $0 % rowLength != 0 }) ?? false
             {
                 addFreshRecurrences(current)
             }
@@ -314,7 +315,7 @@ struct RowMatcher {
                 appendPeriodCopies(current, from: position, period: period, literalBits: literalBits)
                 break
             }
-            let limit = min(258, rowLength - position)
+            let limit = min(DeflateLimits.maximumCopyLength, rowLength - position)
             var bestLength = 0
             var bestDistance = 0
             if limit >= 3 {
@@ -446,7 +447,7 @@ struct RowMatcher {
         let copyBits = Self.copyCost(distance)
         var position = start
         while position < rowLength {
-            let length = min(258, rowLength - position)
+            let length = min(DeflateLimits.maximumCopyLength, rowLength - position)
             if length >= 3 {
                 tokens.append(TokenBlock.match(length: length, distance: distance))
                 estimatedBits += copyBits

@@ -113,7 +113,7 @@ struct SmoothRowMatcher {
         var lastDistance = 0
         var stepIndex = 0
         while position < rowLength {
-            let limit = min(258, rowLength - position)
+            let limit = min(DeflateLimits.maximumCopyLength, rowLength - position)
             guard limit >= 3 else {
                 for offset in 0..<limit {
                     tokens.append(TokenBlock.literal(current[position + offset]))

@@ -35,11 +35,11 @@ struct ByteRun {
     }
 
     private static func split(_ count: Int) -> (Int, DeflateLengthCode?, Int, Int) {
-        let remainder = count % 258
+        let remainder = count % DeflateLimits.maximumCopyLength
         if remainder >= 3 {
-            return (count / 258, DeflateLengthCode(length: remainder), 0, count)
+            return (count / DeflateLimits.maximumCopyLength, DeflateLengthCode(length: remainder), 0, count)
         }
-        return (count / 258, nil, remainder, count - remainder)
+        return (count / DeflateLimits.maximumCopyLength, nil, remainder, count - remainder)
     }
 
     /// Literal zeros in the run (leading and trailing).

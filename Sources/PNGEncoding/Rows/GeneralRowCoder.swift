@@ -248,7 +248,9 @@ final class GeneralRowCoder {
             let entry = periodRows.replayableEntry(from: matchState(hasPreviousRow: previousRow != nil))
         {
             // The row, the rows it may copy from and the state are those of the row a period above: so is its match.
-            if entry.filterType == 2 || entry.filterType == 4, let previousRow {
+            if entry.filterType == PNGFilterType.up.rawValue || entry.filterType == PNGFilterType.paeth.rawValue,
+                let previousRow
+            {
                 filterFromAbove(entry.filterType, row, previousRow: previousRow, count: count)
             } else {
                 RowFilter.sub(row, count: count, bytesPerPixel: bytesPerPixel, output: current)
@@ -473,7 +475,7 @@ final class GeneralRowCoder {
     private func zeroUpFilteredRow() -> UnsafeRawBufferPointer {
         history.materializePendingRuns()
         let current = history.current
-        current[0] = 2
+        current[0] = PNGFilterType.up.rawValue
         (current + 1).update(repeating: 0, count: history.rowLength - 1)
         return UnsafeRawBufferPointer(start: current, count: history.rowLength)
     }
@@ -549,7 +551,7 @@ final class GeneralRowCoder {
     private func filterFromAbove(
         _ filterType: UInt8, _ row: UnsafePointer<UInt8>, previousRow: UnsafePointer<UInt8>, count: Int
     ) {
-        if filterType == 4 {
+        if filterType == PNGFilterType.paeth.rawValue {
             RowFilter.paeth(
                 row, previous: previousRow, count: count, bytesPerPixel: bytesPerPixel, output: history.current)
         } else {
@@ -736,7 +738,8 @@ final class GeneralRowCoder {
                     if matcher.match(
                         history, literalBits: RowMatcher.filteredLiteralBits, searchesRowEnd: true,
                         searchesRecurrences: !rowsOutreachWindow),
-                        matcher.estimatedBits < bestBits || filterType == 4 && matcher.estimatedBits == bestBits
+                        matcher.estimatedBits < bestBits
+                            || filterType == PNGFilterType.paeth.rawValue && matcher.estimatedBits == bestBits
                     {
                         bestBits = matcher.estimatedBits
                         preferredAboveFilter = filterType

@@ -177,7 +177,7 @@ final class PeriodRowReplay {
     /// Ends the row begun, filtered with `filterType`, and keeps its raw bytes for the row a period below.
     func endRow(_ raw: UnsafePointer<UInt8>, filterType: UInt8) {
         // Up and Paeth need the row above to repeat too; the other filters read the row alone.
-        let readsRowAbove = filterType == 2 || filterType == 4
+        let readsRowAbove = filterType == PNGFilterType.up.rawValue || filterType == PNGFilterType.paeth.rawValue
         let repeatsFiltered =
             repeatsRowAbove && slotFilterTypes[rawSlot] == filterType && (!readsRowAbove || repeatingRows > 0)
         repeatingRows = repeatsFiltered ? repeatingRows + 1 : 0

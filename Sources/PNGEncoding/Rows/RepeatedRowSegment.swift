@@ -28,7 +28,7 @@ enum RepeatedRowSegment {
         body(.literal(0))
         var position = 2
         while position < end {
-            var length = min(258, end - position)
+            var length = min(DeflateLimits.maximumCopyLength, end - position)
             var fromRowAbove = false
             // The first filter byte at or after `position - 1`.
             let nextFilterByte = (position - 1 + rowLength - 1) / rowLength * rowLength

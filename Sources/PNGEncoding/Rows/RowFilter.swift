@@ -10,7 +10,7 @@ enum RowFilter {
     static func sub(
         _ row: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int, output: UnsafeMutablePointer<UInt8>
     ) {
-        output[0] = 1
+        output[0] = PNGFilterType.sub.rawValue
         let out = output + 1
         let head = min(bytesPerPixel, count)
         out.update(from: row, count: head)
@@ -35,7 +35,7 @@ enum RowFilter {
         _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int,
         output: UnsafeMutablePointer<UInt8>
     ) {
-        output[0] = 3
+        output[0] = PNGFilterType.average.rawValue
         let out = output + 1
         let head = min(bytesPerPixel, count)
         for index in 0..<head {
@@ -65,7 +65,7 @@ enum RowFilter {
     static func up(
         _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>
     ) {
-        output[0] = 2
+        output[0] = PNGFilterType.up.rawValue
         let out = UnsafeMutableRawPointer(output + 1)
         let source = UnsafeRawPointer(row)
         let above = UnsafeRawPointer(previous)
@@ -92,7 +92,7 @@ enum RowFilter {
         _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int,
         output: UnsafeMutablePointer<UInt8>
     ) {
-        output[0] = 4
+        output[0] = PNGFilterType.paeth.rawValue
         let out = output + 1
         let head = min(bytesPerPixel, count)
         // Left of the first pixel a = c = 0, so the predictor is the byte above.
@@ -109,7 +109,7 @@ enum RowFilter {
         _ row: UnsafePointer<UInt8>, count: Int, previousPeriod: UnsafePointer<UInt8>, periodLength: Int,
         output: UnsafeMutablePointer<UInt8>
     ) {
-        output[0] = 2
+        output[0] = PNGFilterType.up.rawValue
         let out = output + 1
         let head = min(periodLength, count)
         for index in 0..<head {
@@ -125,7 +125,7 @@ enum RowFilter {
 
     /// Writes filter type 0 (None) and the row to `output` (`count + 1` bytes).
     static func none(_ row: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>) {
-        output[0] = 0
+        output[0] = PNGFilterType.none.rawValue
         (output + 1).update(from: row, count: count)
     }
 }

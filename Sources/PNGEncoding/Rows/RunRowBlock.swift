@@ -48,7 +48,7 @@ struct RunRowBlock {
 
     init(format: PNGImageFormat) {
         bytesPerPixel = format.bytesPerPixel
-        let symbolsPerRow = format.bytesPerRow / 258 + bytesPerPixel + 6
+        let symbolsPerRow = format.bytesPerRow / DeflateLimits.maximumCopyLength + bytesPerPixel + 6
         maximumRowCount = max(1, min(65536 / (1 + bytesPerPixel), 65536 / symbolsPerRow))
         records = []
         records.reserveCapacity(maximumRowCount * (1 + bytesPerPixel))
@@ -115,7 +115,7 @@ struct RunRowBlock {
         if run.kind == .zeros {
             counts.addLiteral(0, count: run.literalZeroCount)
         }
-        counts.addCopy(DeflateLengthCode(length: 258), distance, count: run.fullMatchCount)
+        counts.addCopy(DeflateLengthCode(length: DeflateLimits.maximumCopyLength), distance, count: run.fullMatchCount)
         if let tail = run.tailMatch {
             counts.addCopy(tail, distance)
         }
@@ -137,7 +137,9 @@ struct RunRowBlock {
             counts.addLiteral(RunRowKind.repeated.filterType, count: rowCount)
             counts.addLiteral(0, count: run.literalZeroCount * rowCount)
             let nearest = DeflateDistanceCode(distance: 1)
-            counts.addCopy(DeflateLengthCode(length: 258), nearest, count: run.fullMatchCount * rowCount)
+            counts.addCopy(
+                DeflateLengthCode(length: DeflateLimits.maximumCopyLength), nearest,
+                count: run.fullMatchCount * rowCount)
             if let tail = run.tailMatch {
                 counts.addCopy(tail, nearest, count: rowCount)
             }

@@ -19,9 +19,9 @@ enum RunRowKind: UInt8 {
     /// The PNG filter type byte that starts the filtered row; undefined for ``step``, whose filter is not chosen.
     var filterType: UInt8 {
         switch self {
-        case .repeated, .upStep: 2
-        case .solid: 1
-        case .paethStep: 4
+        case .repeated, .upStep: PNGFilterType.up.rawValue
+        case .solid: PNGFilterType.sub.rawValue
+        case .paethStep: PNGFilterType.paeth.rawValue
         case .step: preconditionFailure("a step row's filter is chosen when its block is written")
         }
     }
