@@ -16,13 +16,4 @@ public enum PNGColorType: Sendable, Hashable {
         case .indexed: 1
         }
     }
-
-    /// The colour type's number in IHDR.
-    var headerValue: UInt8 {
-        switch self {
-        case .rgb: 2
-        case .rgba: 6
-        case .indexed: 3
-        }
-    }
 }

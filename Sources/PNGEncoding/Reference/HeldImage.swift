@@ -7,10 +7,10 @@
 final class HeldImage {
     /// The encoder's own PNG, as its stream produces it.
     let own = ByteBuffer(capacity: 1024)
-    /// The raw rows, without their alpha samples while every pixel so far is opaque.
+    /// The raw rows, as given.
     private let rows: ByteBuffer
     private let format: PNGImageFormat
-    /// Whether every pixel so far is opaque (RGBA rows are then kept as RGB).
+    /// Whether every alpha sample so far is opaque (always false for RGB rows, which have none).
     private var isOpaque: Bool
 
     /// Holds an image of `format` (the rows given to the encoder: RGB or RGBA) of at most `byteCount` filtered bytes.
@@ -20,41 +20,19 @@ final class HeldImage {
         isOpaque = format.colorType == .rgba
     }
 
+    /// Bytes of a pixel's colour samples, before its alpha.
+    private var colorBytes: Int { 3 * (format.bitDepth / 8) }
+
     /// Keeps the next raw row.
     func writeRow(_ row: UnsafePointer<UInt8>) {
-        guard isOpaque else {
-            rows.append(UnsafeRawBufferPointer(start: row, count: format.bytesPerRow))
-            return
-        }
-        let colorBytes = 3 * (format.bitDepth / 8)
-        let pixelBytes = format.bytesPerPixel
-        let rowStart = rows.count
-        rows.reserveFree(format.bytesPerRow)
-        for pixel in stride(from: 0, to: format.bytesPerRow, by: pixelBytes) {
-            for index in pixel + colorBytes..<pixel + pixelBytes where row[index] != 0xFF {
-                keepAlpha(from: rowStart, row: row)
+        rows.append(UnsafeRawBufferPointer(start: row, count: format.bytesPerRow))
+        guard isOpaque else { return }
+        for pixel in stride(from: 0, to: format.bytesPerRow, by: format.bytesPerPixel) {
+            for index in pixel + colorBytes..<pixel + format.bytesPerPixel where row[index] != 0xFF {
+                isOpaque = false
                 return
             }
-            rows.end.update(from: row + pixel, count: colorBytes)
-            rows.count += colorBytes
         }
-    }
-
-    /// The first translucent pixel: the rows kept so far get their (opaque) alpha back, and this row goes in whole.
-    private func keepAlpha(from rowStart: Int, row: UnsafePointer<UInt8>) {
-        let colorBytes = 3 * (format.bitDepth / 8)
-        let opaqueRowBytes = format.width * colorBytes
-        let keptRows = rowStart / opaqueRowBytes
-        let opaque = [UInt8](UnsafeBufferPointer(start: rows.base, count: rowStart))
-        rows.count = 0
-        rows.reserveFree((keptRows + 1) * format.bytesPerRow)
-        let alpha = [UInt8](repeating: 0xFF, count: format.bytesPerPixel - colorBytes)
-        for pixel in stride(from: 0, to: rowStart, by: colorBytes) {
-            opaque[pixel..<pixel + colorBytes].withUnsafeBytes { rows.append($0) }
-            alpha.withUnsafeBytes { rows.append($0) }
-        }
-        rows.append(UnsafeRawBufferPointer(start: row, count: format.bytesPerRow))
-        isOpaque = false
     }
 
     /// Builds the reference PNG and hands the smaller PNG of the image to `body`: the encoder's own (which must be
@@ -65,8 +43,18 @@ final class HeldImage {
             width: format.width, height: format.height, colorType: isOpaque ? .rgb : format.colorType,
             bitDepth: format.bitDepth)
         let reference = try ReferencePNG(format: referenceFormat, byteBudget: own.count)
-        for start in stride(from: 0, to: rows.count, by: max(1, referenceFormat.bytesPerRow)) {
-            guard try reference.writeRow(rows.base + start) else { break }
+        // Opaque RGBA rows lose their alpha samples on the way, one row at a time.
+        let opaqueRow = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, referenceFormat.bytesPerRow))
+        defer { opaqueRow.deallocate() }
+        for start in stride(from: 0, to: rows.count, by: max(1, format.bytesPerRow)) {
+            var row = UnsafePointer(rows.base + start)
+            if isOpaque {
+                for (pixel, index) in stride(from: 0, to: format.bytesPerRow, by: format.bytesPerPixel).enumerated() {
+                    (opaqueRow + pixel * colorBytes).update(from: row + index, count: colorBytes)
+                }
+                row = UnsafePointer(opaqueRow)
+            }
+            guard try reference.writeRow(row) else { break }
         }
         if let file = try reference.finish(), file.count < own.count {
             var failure: PNGError?

@@ -2,8 +2,9 @@ import CPNG
 import CZlib
 
 /// The PNG Pillow writes for the same rows with `optimize=True`: each row filtered by libpng's adaptive heuristic
-/// (``cpng_adaptive_filter``), the rows through zlib level 9 with `Z_FILTERED`, a 32 KiB window and memory level 9
-/// (Pillow's ZipEncode.c), framed as IHDR, one IDAT and IEND.
+/// (``RowFilter/leastMagnitude(_:previous:count:bytesPerPixel:output:scratch:)``), the rows through zlib level 9 with
+/// `Z_FILTERED`, a 32 KiB window and memory level 9 (Pillow's ZipEncode.c), framed by libpng (CPNG's writer, as
+/// ``IDATStream`` frames the encoder's own) as IHDR, one IDAT and IEND.
 ///
 /// ``PNGEncoder`` builds it after its own PNG for a held image (``HeldImage``) and writes whichever is smaller, so a
 /// held image is never heavier than Pillow's method on the same pixels. It gives up once its zlib stream reaches a
@@ -11,7 +12,7 @@ import CZlib
 final class ReferencePNG {
     private let format: PNGImageFormat
     private let zlib: UnsafeMutablePointer<z_stream>
-    /// The previous raw row (zeros before the first), the filtered row, and the filter's scratch row.
+    /// The previous raw row (zeros before the first), and two rows for the filters' trials (filter byte included).
     private let previousRow: UnsafeMutablePointer<UInt8>
     private let filteredRow: UnsafeMutablePointer<UInt8>
     private let scratchRow: UnsafeMutablePointer<UInt8>
@@ -30,7 +31,7 @@ final class ReferencePNG {
         previousRow = .allocate(capacity: format.bytesPerRow)
         previousRow.initialize(repeating: 0, count: format.bytesPerRow)
         filteredRow = .allocate(capacity: format.bytesPerRow + 1)
-        scratchRow = .allocate(capacity: format.bytesPerRow)
+        scratchRow = .allocate(capacity: format.bytesPerRow + 1)
         let status = deflateInit2_(
             zlib, 9, Z_DEFLATED, 15, 9, Z_FILTERED, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
@@ -51,9 +52,11 @@ final class ReferencePNG {
     func writeRow(_ row: UnsafePointer<UInt8>) throws(PNGError) -> Bool {
         guard compressed.count < byteBudget else { return false }
         let length = format.bytesPerRow
-        cpng_adaptive_filter(row, previousRow, length, format.bytesPerPixel, filteredRow, scratchRow)
+        let filtered = RowFilter.leastMagnitude(
+            row, previous: previousRow, count: length, bytesPerPixel: format.bytesPerPixel, output: filteredRow,
+            scratch: scratchRow)
         previousRow.update(from: row, count: length)
-        try deflateInput(filteredRow, count: length + 1, flush: Z_NO_FLUSH)
+        try deflateInput(filtered, count: length + 1, flush: Z_NO_FLUSH)
         return compressed.count < byteBudget
     }
 
@@ -62,15 +65,23 @@ final class ReferencePNG {
         guard compressed.count < byteBudget else { return nil }
         try deflateInput(filteredRow, count: 0, flush: Z_FINISH)
         guard compressed.count < byteBudget else { return nil }
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        Self.appendBigEndian(UInt32(format.width), to: &header)
-        Self.appendBigEndian(UInt32(format.height), to: &header)
-        header += [UInt8(format.bitDepth), format.colorType.headerValue, 0, 0, 0]
-        Self.appendChunk("IHDR", header.withUnsafeBytes { $0 }, to: &file)
-        Self.appendChunk("IDAT", UnsafeRawBufferPointer(start: compressed.base, count: compressed.count), to: &file)
-        Self.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0), to: &file)
-        return file
+        guard let writer = cpng_writer_create() else {
+            throw .outOfMemory(purpose: "libpng writer")
+        }
+        defer { cpng_writer_destroy(writer) }
+        let hasAlpha: Int32 = format.colorType == .rgba ? 1 : 0
+        guard
+            cpng_writer_write_header(
+                writer, UInt32(format.width), UInt32(format.height), Int32(format.bitDepth), hasAlpha)
+                == Int32(CPNG_OK),
+            cpng_writer_write_idat(writer, compressed.base, compressed.count) == Int32(CPNG_OK),
+            cpng_writer_write_iend(writer) == Int32(CPNG_OK)
+        else {
+            throw .libpng(message: String(cString: cpng_writer_message(writer)))
+        }
+        var length = 0
+        let file = cpng_writer_output(writer, &length)
+        return Array(UnsafeBufferPointer(start: file, count: length))
     }
 
     private func deflateInput(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, flush: Int32) throws(PNGError) {
@@ -89,24 +100,5 @@ final class ReferencePNG {
             }
             if flush != Z_FINISH && zlib.pointee.avail_in == 0 && zlib.pointee.avail_out != 0 { return }
         }
-    }
-
-    private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        for shift in [24, 16, 8, 0] {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-        }
-    }
-
-    /// Appends a chunk: length, type, data, and the CRC-32 of type and data.
-    private static func appendChunk(_ type: String, _ data: UnsafeRawBufferPointer, to file: inout [UInt8]) {
-        appendBigEndian(UInt32(data.count), to: &file)
-        let typeBytes = Array(type.utf8)
-        file += typeBytes
-        file += data
-        var crc = typeBytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
-        if let base = data.baseAddress {
-            crc = crc32(crc, base.assumingMemoryBound(to: UInt8.self), UInt32(data.count))
-        }
-        appendBigEndian(UInt32(truncatingIfNeeded: crc), to: &file)
     }
 }

@@ -123,6 +123,49 @@ enum RowFilter {
         }
     }
 
+    /// Filters the row as Pillow's `optimize=True` does (libpng's heuristic, in Pillow's ZipEncode.c): with the filter
+    /// whose bytes, read as signed, have the least sum of magnitudes, trying None, Up, Sub, Average and Paeth in that
+    /// order, a later one only when its sum is strictly less, and none after a sum of 0. `output` and `scratch` hold
+    /// `count + 1` bytes each; returns whichever of the two holds the chosen filter type and row.
+    static func leastMagnitude(
+        _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int,
+        output: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        var best = output
+        var candidate = scratch
+        none(row, count: count, output: best)
+        var bestSum = magnitudeSum(best + 1, count: count)
+        for filter in leastMagnitudeTrials where bestSum > 0 {
+            switch filter {
+            case .up: up(row, previous: previous, count: count, output: candidate)
+            case .sub: sub(row, count: count, bytesPerPixel: bytesPerPixel, output: candidate)
+            case .average:
+                average(row, previous: previous, count: count, bytesPerPixel: bytesPerPixel, output: candidate)
+            case .paeth: paeth(row, previous: previous, count: count, bytesPerPixel: bytesPerPixel, output: candidate)
+            case .none: preconditionFailure("None is the first candidate")
+            }
+            let sum = magnitudeSum(candidate + 1, count: count)
+            if sum < bestSum {
+                bestSum = sum
+                swap(&best, &candidate)
+            }
+        }
+        return best
+    }
+
+    /// The filters ``leastMagnitude(_:previous:count:bytesPerPixel:output:scratch:)`` tries after None, in order.
+    private static let leastMagnitudeTrials: [PNGFilterType] = [.up, .sub, .average, .paeth]
+
+    /// The sum of the magnitudes of `count` bytes read as signed.
+    private static func magnitudeSum(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        var sum = 0
+        for index in 0..<count {
+            let byte = Int(bytes[index])
+            sum += byte < 128 ? byte : 256 - byte
+        }
+        return sum
+    }
+
     /// Writes filter type 0 (None) and the row to `output` (`count + 1` bytes).
     static func none(_ row: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>) {
         output[0] = PNGFilterType.none.rawValue
