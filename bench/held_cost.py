@@ -2,44 +2,23 @@
 """What holding an image for the reference PNG costs: the encode time of each held image of a random seed
 (bench/random_gradients.py) with the encoder's default reference limit against the same encode with none
 (`gradient-bench --encode-only --reference-limit 0`), interleaved case by case, and the bytes either way. The
-images timed are those held whatever their rows' layout (within the limit even at 4 bytes a pixel).
+images timed are those the encoder holds (gradient-bench's `filtered_bytes` within the limit).
 
 Prints the median and 90th percentile of the added milliseconds and of the time ratio, and how many held images the
 reference made smaller; exits 1 when a held image came out larger than its streamed PNG (the choice is a minimum).
 
 Usage: python3 bench/held_cost.py [--bin DIR] [--seed 1] [--count 300] [--iterations 5] [--limit 65536]
-Build first: swift build -c release --product gradient && swift build -c release --product gradient-bench
+Build first: swift build -c release --product gradient-bench
 """
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from png_peers import split_dither  # noqa: E402
+from png_peers import our_time  # noqa: E402
 from random_gradients import generate  # noqa: E402
-
-
-def encode(bench, query, iterations, limit):
-    """(median encode ms, PNG bytes) of `query` with the given reference limit (None: the encoder's default)."""
-    base, dither = split_dither(query)
-    arguments = [bench, "--json", "--sequential", "--encode-only", "--iterations", str(iterations), "--dither", dither]
-    if limit is not None:
-        arguments += ["--reference-limit", str(limit)]
-    row = json.loads(subprocess.run(arguments + ["--query", base], check=True, capture_output=True,
-                                    text=True).stdout.splitlines()[0])
-    return row["median_ms"], row["png_bytes"]
-
-
-def pixel_size(gradient, query):
-    """(width, height) of the query's image in pixels, from `gradient explain`."""
-    explained = subprocess.run([gradient, "explain", query], check=True, capture_output=True, text=True).stdout
-    pixels = next(line for line in explained.splitlines() if line.startswith("pixels:")).split()[1]
-    width, height = (int(side) for side in pixels.split("x"))
-    return width, height
 
 
 def main():
@@ -51,15 +30,12 @@ def main():
     parser.add_argument("--limit", type=int, default=65536, help="the encoder's default reference limit")
     args = parser.parse_args()
     bench = os.path.join(args.bin, "gradient-bench")
-    gradient = os.path.join(args.bin, "gradient")
     added, ratios, smaller, larger = [], [], 0, 0
     for query in generate(args.seed, args.count):
-        width, height = pixel_size(gradient, query)
-        # Held whatever the rows' layout: even as RGBA (4 bytes a pixel) the image is within the limit.
-        if height * (1 + 4 * width) > args.limit:
+        streamed_ms, streamed_bytes, filtered_bytes = our_time(bench, query, args.iterations, reference_limit=0)
+        if filtered_bytes > args.limit:
             continue
-        streamed_ms, streamed_bytes = encode(bench, query, args.iterations, 0)
-        held_ms, held_bytes = encode(bench, query, args.iterations, None)
+        held_ms, held_bytes, _ = our_time(bench, query, args.iterations)
         added.append(held_ms - streamed_ms)
         ratios.append(held_ms / max(streamed_ms, 0.001))
         smaller += held_bytes < streamed_bytes
@@ -67,7 +43,7 @@ def main():
     if not added:
         sys.exit("no held image among the cases")
     quantile = lambda values, q: sorted(values)[min(len(values) - 1, int(q * len(values)))]
-    print(f"seed {args.seed}, {args.count} cases, {len(added)} held even as RGBA: added encode time median"
+    print(f"seed {args.seed}, {args.count} cases, {len(added)} held: added encode time median"
           f" {statistics.median(added):.3f} ms (p90 {quantile(added, 0.9):.3f} ms), time ratio median"
           f" {statistics.median(ratios):.2f}x (p90 {quantile(ratios, 0.9):.2f}x); the reference smaller in {smaller},"
           f" larger in {larger}")

@@ -81,14 +81,17 @@ def split_dither(query):
     return "&".join(item for item in items if not item.startswith("dither=")), dither
 
 
-def our_time(bench, query, iterations):
-    """(median encode ms, PNG bytes) of one query, one thread, PNG in memory, from rows rendered beforehand:
-    gradient-bench does one warm-up and `iterations` timed runs."""
+def our_time(bench, query, iterations, reference_limit=None):
+    """(median encode ms, PNG bytes, filtered bytes of the rows the encoder is given) of one query, one thread, PNG in
+    memory, from rows rendered beforehand: gradient-bench does one warm-up and `iterations` timed runs. With
+    `reference_limit`, the encoder holds images up to that many filtered bytes instead of its default."""
     base, dither = split_dither(query)
-    arguments = [bench, "--json", "--sequential", "--encode-only", "--iterations", str(iterations), "--dither", dither,
-                 "--query", base]
-    row = json.loads(subprocess.run(arguments, check=True, capture_output=True, text=True).stdout.splitlines()[0])
-    return row["median_ms"], row["png_bytes"]
+    arguments = [bench, "--json", "--sequential", "--encode-only", "--iterations", str(iterations), "--dither", dither]
+    if reference_limit is not None:
+        arguments += ["--reference-limit", str(reference_limit)]
+    row = json.loads(subprocess.run(arguments + ["--query", base], check=True, capture_output=True,
+                                    text=True).stdout.splitlines()[0])
+    return row["median_ms"], row["png_bytes"], row["filtered_bytes"]
 
 
 def random_cases(seed, count, only):
@@ -115,7 +118,8 @@ def main():
     parser.add_argument("--min-speedup", type=float, default=20.0, help="target: median encode speed-up at least")
     parser.add_argument("--held-bytes", type=int, default=None, metavar="N",
                         help="judge the bytes target only on images of at most N filtered bytes (height x (1 + row"
-                             " bytes)): the images the encoder holds for its reference PNG (default: every image)")
+                             " bytes) of the rows the encoder is given, as gradient-bench reports them): the images"
+                             " the encoder holds for its reference PNG (default: every image)")
     parser.add_argument("--speed-pixels", type=int, default=65536,
                         help="the speed-up target is judged on images of at least this many pixels")
     parser.add_argument("--tsv", help="write every case as a tab-separated line here")
@@ -134,7 +138,7 @@ def main():
     cases = []
     for index, query in cases_in:
         png = subprocess.run([gradient, "render", query, "-o", "-"], check=True, capture_output=True).stdout
-        ours_ms, bench_bytes = our_time(bench, query, args.iterations)
+        ours_ms, bench_bytes, filtered_bytes = our_time(bench, query, args.iterations)
         if bench_bytes != len(png):
             sys.exit(f"gradient-bench wrote {bench_bytes} bytes, gradient render {len(png)}, for {query}")
         image = pillow_image(png)
@@ -145,7 +149,7 @@ def main():
             "ratio": len(png) / pillow_bytes, "ms": ours_ms, "pillow_ms": pillow_ms,
             "speedup": pillow_ms / max(ours_ms, 0.001), "mode": image.mode, "indexed": decoded.mode == "P",
             "size": f"{decoded.width}x{decoded.height}", "pixels": decoded.width * decoded.height,
-            "filtered_bytes": decoded.height * (1 + decoded.width * len(image.getbands())),
+            "filtered_bytes": filtered_bytes,
         })
 
     if args.tsv:

@@ -13,7 +13,7 @@ public struct PNGEncoderOptions: Sendable, Equatable {
     /// encoder holds in memory instead of streaming, to write the smaller of its own PNG and the reference PNG of
     /// the same rows: libpng's adaptive filters through zlib level 9, which is Pillow's `optimize=True` (so a held
     /// image is never heavier than Pillow's). 0 holds none. The default, 65,536 bytes (a 147×147 RGB image), keeps
-    /// the reference's cost to about half a millisecond (median) and 7 ms (p90): docs/png-encoder.md.
+    /// the reference's cost to about half a millisecond (median) and 10 ms (p90): docs/png-encoder.md.
     public var referenceByteLimit: Int
 
     /// The default ``referenceByteLimit``.

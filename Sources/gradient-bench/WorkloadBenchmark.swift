@@ -34,8 +34,12 @@ struct WorkloadBenchmark {
                 }
                 let median = Stopwatch.rounded(Stopwatch.median(times))
                 if options.json {
+                    // filtered_bytes: height × (1 + row bytes) of the rows the encoder is given, which decides
+                    // whether it holds the image for its reference PNG.
+                    let filteredBytes = format.height * (1 + format.bytesPerRow)
                     print(
-                        "{\"workload\":\"\(workload.name)\",\"query\":\"\(query)\",\"median_ms\":\(median),\"png_bytes\":\(size)}"
+                        "{\"workload\":\"\(workload.name)\",\"query\":\"\(query)\",\"median_ms\":\(median),"
+                            + "\"png_bytes\":\(size),\"filtered_bytes\":\(filteredBytes)}"
                     )
                 } else {
                     print("\(workload.name)  \(dither)  \(median)  \(size)  \(query)")
