@@ -33,12 +33,7 @@ struct ReferencePNGTests {
     }
 
     static func encode(_ format: PNGImageFormat, rows: [[UInt8]], limit: Int) throws -> [UInt8] {
-        var png: [UInt8] = []
-        let options = PNGEncoderOptions(referenceByteLimit: limit)
-        let encoder = try PNGEncoder(format: format, options: options) { png.append(contentsOf: $0) }
-        for row in rows { try row.withUnsafeBytes { try encoder.writeRow($0) } }
-        try encoder.finish()
-        return png
+        try encodePNG(format, rows: rows, options: PNGEncoderOptions(referenceByteLimit: limit))
     }
 
     @Test(

@@ -117,8 +117,8 @@ enum RoundTripCheck {
     }
 }
 
-/// Encodes `rows` with a fresh encoder, indexed with `palette` when given, and returns the PNG file: the encoder's
-/// own streamed PNG (no image is held for the reference PNG, which ReferencePNGTests cover).
+/// Encodes `rows` with a fresh encoder, indexed with `palette` when given, and returns the PNG file; by default the
+/// encoder's own streamed PNG (``streamed``: no image held for the reference PNG, which ReferencePNGTests cover).
 func encodePNG(
     _ format: PNGImageFormat, palette: PNGPalette? = nil, rows: [[UInt8]], options: PNGEncoderOptions = streamed
 ) throws -> [UInt8] {
