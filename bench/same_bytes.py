@@ -8,7 +8,11 @@ radial or conic, 8 or 16 bits, dither on or off). Each is rendered to PNG by bot
 
 Prints every query whose bytes differ and a summary; exits 1 when any differs or a query fails in one binary only.
 
-Usage: python3 bench/same_bytes.py OLD_GRADIENT NEW_GRADIENT [--corpus PATH] [--random N] [--seed S] [--jobs J]
+`--judge N` adds the first N gradients of the random judge's seed (bench/random_gradients.py: the whole `css=`
+grammar, sizes, scale, dither and grain).
+
+Usage: python3 bench/same_bytes.py OLD_GRADIENT NEW_GRADIENT [--corpus PATH] [--random N] [--seed S] [--judge N]
+                                  [--jobs J]
 Example: git worktree add /tmp/before HEAD~1 && (cd /tmp/before && swift build -c release --product gradient)
          python3 bench/same_bytes.py /tmp/before/.build/release/gradient .build/release/gradient --random 2000
 """
@@ -21,6 +25,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import random_gradients  # noqa: E402
 from png_peers import load_corpus, query_for  # noqa: E402
 
 
@@ -88,9 +93,12 @@ def main():
     parser.add_argument("--corpus", default="bench/data/css-gradients.txt")
     parser.add_argument("--random", type=int, default=400, help="random ramps (default 400)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--judge", type=int, default=0,
+                        help="also the first N queries of the random judge (bench/random_gradients.py) of --seed")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     queries = corpus_queries(args.corpus) + random_queries(args.random, args.seed)
+    queries += random_gradients.generate(args.seed, args.judge)
     differing = 0
     failing = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

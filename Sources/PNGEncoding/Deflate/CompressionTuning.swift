@@ -2,7 +2,7 @@ import CZlib
 
 /// zlib settings for the sparse rows that open an image (almost every filtered byte zero: undithered gradients),
 /// which ``GeneralRowCoder`` sends to zlib until ``GeneralRowCoder/leadingSearchBytes`` have been coded: rows with at
-/// most one nonzero byte in ``GeneralRowCoder/sparseRowZeroShare`` (the first row of an undithered horizontal
+/// most one nonzero byte in ``RowDensity/sparseShare`` (the first row of an undithered horizontal
 /// gradient). Later smooth rows go to ``SmoothRowMatcher``, which codes an undithered radial background smaller than
 /// zlib at level 9 in under half its time.
 ///

@@ -122,8 +122,6 @@ final class TokenBlock {
         }
     }
 
-    /// Row starts tried as split points per range (``splitRanges()``), evenly spaced by tokens.
-    static let splitCandidates = 1
     /// Halvings at most: a block is written as up to 2 to this power blocks.
     static let splitDepth = 3
     /// The fewest tokens on either side of a split.
@@ -154,68 +152,58 @@ final class TokenBlock {
         }
     }
 
-    /// The token ranges written as blocks: the whole block, split in two at a row start near its middle (of
-    /// ``splitCandidates`` evenly spaced) when coding both halves takes fewer bits, headers included, than the whole,
-    /// and each half likewise, up to ``splitDepth`` times. Where a gradient's rows change character (a dithered ramp's
-    /// pattern recurring at other distances as the colour moves, a stop where a channel starts or stops stepping),
-    /// each part gets codes of its own. The extra bits of lengths and distances are the same in any split, so only
-    /// symbols and headers are counted, exactly: no block is written larger than it was whole. Of the 382 presets:
-    /// dithered 135° 1200×630 cards −2.2 % (every one smaller), 600×200 banners −0.9 %, horizontal cards −0.5 %,
-    /// 1170×2532 splashes −0.2 % (the two dithered ones of more than 256 colours above 0.9× Pillow's
-    /// `optimize=True`, "Zinc" 0.903× and "Snapchat" 0.908×, now 0.899× and 0.898×), undithered ones unchanged;
-    /// random 135° cards +5 % instructions. Three candidates saved 0.4 % more on the cards for +7.5 %, seven and
-    /// four halvings 0.2 % more again for twice that.
+    /// The token ranges written as blocks: the whole block, split in two at the first row start at or after its
+    /// middle token when coding both halves takes fewer bits, headers included, than the whole, and each half likewise,
+    /// up to ``splitDepth`` times. Where a gradient's rows change character (a dithered ramp's pattern recurring at
+    /// other distances as the colour moves, a stop where a channel starts or stops stepping), each part gets codes of
+    /// its own. The extra bits of lengths and distances are the same in any split, so only symbols and headers are
+    /// counted, exactly: no block is written larger than it was whole. What the split saves and costs, measured:
+    /// docs/png-encoder.md ("TokenBlock.splitRanges").
     private func splitRanges() -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         func split(_ range: Range<Int>, depth: Int) {
-            guard depth < Self.splitDepth, range.count >= 2 * Self.minimumSplitTokens else {
+            guard depth < Self.splitDepth, let point = middleRowStart(of: range) else {
                 ranges.append(range)
                 return
             }
-            var points: [Int] = []
-            for candidate in 1...Self.splitCandidates {
-                let target = range.lowerBound + range.count * candidate / (Self.splitCandidates + 1)
-                let index = firstRowStart(atOrAfter: target)
-                guard index < rowStarts.count else { continue }
-                let point = rowStarts[index]
-                if point - range.lowerBound >= Self.minimumSplitTokens
-                    && range.upperBound - point >= Self.minimumSplitTokens && points.last != point
-                {
-                    points.append(point)
-                }
-            }
-            var literals = [Int](repeating: 0, count: Self.literalLengthSymbolCount)
-            var distances = [Int](repeating: 0, count: Self.distanceSymbolCount)
-            var before: [(literals: [Int], distances: [Int])] = []
-            var counted = range.lowerBound
-            for point in points {
-                countSymbols(in: counted..<point, literals: &literals, distances: &distances)
-                before.append((literals, distances))
-                counted = point
-            }
-            countSymbols(in: counted..<range.upperBound, literals: &literals, distances: &distances)
-            var best: (bits: Int, point: Int)?
-            var fewest = BlockHeader.bitCount(literalLengthCounts: literals, distanceCounts: distances)
-            for (point, left) in zip(points, before) {
-                let bits =
-                    BlockHeader.bitCount(literalLengthCounts: left.literals, distanceCounts: left.distances)
-                    + BlockHeader.bitCount(
-                        literalLengthCounts: zip(literals, left.literals).map { $0 - $1 },
-                        distanceCounts: zip(distances, left.distances).map { $0 - $1 })
-                if bits < fewest {
-                    fewest = bits
-                    best = (bits, point)
-                }
-            }
-            guard let best else {
+            var left = SymbolTally()
+            countSymbols(in: range.lowerBound..<point, literals: &left.literals, distances: &left.distances)
+            var right = SymbolTally()
+            countSymbols(in: point..<range.upperBound, literals: &right.literals, distances: &right.distances)
+            let whole = BlockHeader.bitCount(
+                literalLengthCounts: zip(left.literals, right.literals).map { $0 + $1 },
+                distanceCounts: zip(left.distances, right.distances).map { $0 + $1 })
+            guard left.headerAndSymbolBits + right.headerAndSymbolBits < whole else {
                 ranges.append(range)
                 return
             }
-            split(range.lowerBound..<best.point, depth: depth + 1)
-            split(best.point..<range.upperBound, depth: depth + 1)
+            split(range.lowerBound..<point, depth: depth + 1)
+            split(point..<range.upperBound, depth: depth + 1)
         }
         split(0..<tokenCount, depth: 0)
         return ranges
+    }
+
+    /// Symbol counts of a range of tokens.
+    private struct SymbolTally {
+        var literals = [Int](repeating: 0, count: TokenBlock.literalLengthSymbolCount)
+        var distances = [Int](repeating: 0, count: TokenBlock.distanceSymbolCount)
+        /// The bits of a block of these symbols: its header and codes, without extra bits.
+        var headerAndSymbolBits: Int {
+            BlockHeader.bitCount(literalLengthCounts: literals, distanceCounts: distances)
+        }
+    }
+
+    /// The first row start at or after the middle token of `range`, when it leaves at least ``minimumSplitTokens`` on
+    /// either side; nil otherwise.
+    private func middleRowStart(of range: Range<Int>) -> Int? {
+        guard range.count >= 2 * Self.minimumSplitTokens else { return nil }
+        let index = firstRowStart(atOrAfter: range.lowerBound + range.count / 2)
+        guard index < rowStarts.count else { return nil }
+        let point = rowStarts[index]
+        guard point - range.lowerBound >= Self.minimumSplitTokens && range.upperBound - point >= Self.minimumSplitTokens
+        else { return nil }
+        return point
     }
 
     /// Writes one non-final Huffman block (``BlockHeader``) holding the tokens of `range`.

@@ -1,32 +1,11 @@
-/// Codes a smooth Sub-filtered row (almost every byte zero: an undithered radial or conic gradient, whose nonzero
-/// bytes are where a channel steps to its next value) by visiting only its steps, the nonzero bytes.
-///
-/// Runs of zeros are copies one byte back. Where a channel steps, a row above usually stepped the same way a few
-/// pixels to the left or right (the ring moved between the rows), so a copy from that row, shifted to align the two
-/// steps, reproduces the step and the zeros around it, often the next steps too; the nearest earlier steps of the
-/// same value in the row itself are tried as well. Candidates are only those aligned steps, so a row costs time in
-/// proportion to its steps, where zlib walks every byte of the long runs of zeros (and its 3-byte hash chains, full
-/// of zero positions, for every copy).
-///
-/// On the first 30 presets as 1920×1080 undithered radial gradients (rows with at most one nonzero byte in 32
-/// coded here instead of by zlib level 9 with chains of 512), whole-image bytes against Pillow's `optimize=True`
-/// of the same pixels (median / worst) and encode time against zlib's, geometric mean over presets, in one run each:
-///
-/// | rows back, candidates above / in the row, shift           | bytes           | time |
-/// |-----------------------------------------------------------|-----------------|------|
-/// | zlib level 9 (before)                                     | 0.913× / 0.995× | 1    |
-/// | 1 row, 8 / 2, 32 pixels                                   | 0.966× / 1.056× |      |
-/// | 1 row, 8 / 16, 32 pixels                                  | 0.953× / 1.055× |      |
-/// | 2 rows, 8 / 16, 32 pixels                                 | 0.905× / 1.003× |      |
-/// | 4 rows, 16 / 16, 64 pixels                                | 0.886× / 0.989× |      |
-/// | 4 rows, 8 / 4, 32 pixels                                  | 0.888× / 0.989× | 0.54 |
-///
-/// With one nonzero byte in 20 (``GeneralRowCoder/smoothRowZeroShare``): 4 rows, 8 / 4, 32 pixels, 258: 0.826× /
-/// 0.966×, 0.49× the time; the same with a nice length of 128 (used) 0.828× / 0.967×, 0.43×; of 48, 0.929× /
-/// 1.185×, 0.41×; with 3 / 2 candidates 0.950× / 1.617× (12 of 30 over Pillow) for no time saved (0.50×).
-/// Sending every row with at most one nonzero byte in 8 here instead of to ``HashMatcher`` gives 0.80× median but
-/// 1.99× worst: denser rows need copies this matcher's candidates do not find.
-struct SmoothRowMatcher {
+/// Codes a smooth Sub-filtered row (almost every byte zero: an undithered radial or conic gradient, whose nonzero bytes
+/// are where a channel steps to its next value) by visiting only its steps. Runs of zeros are copies one byte back.
+/// Where a channel steps, a row above usually stepped the same way a few pixels to the left or right (the ring moved
+/// between the rows), so a copy from that row, shifted to align the two steps, reproduces the step and the zeros around
+/// it; the nearest earlier steps of the same value in the row itself are tried as well. A row costs time in proportion
+/// to its steps, where zlib walks every byte of the runs of zeros. The candidate counts, measured: docs/png-encoder.md
+/// ("SmoothRowMatcher").
+struct SmoothRowMatcher: ~Copyable {
     /// Pixels either way within which a step of a row above is aligned with one of the current row.
     static let maximumShift = 32
     /// Rows above whose steps are aligned with the current row's (as far as the history reaches).
@@ -51,8 +30,6 @@ struct SmoothRowMatcher {
     private let slotOffsets: UnsafeMutablePointer<Int>
     private let aboveIndices: UnsafeMutablePointer<Int>
     private let aboveSlots: UnsafeMutablePointer<Int>
-    /// The row's tokens, for ``TokenBlock/append(_:)``.
-    private(set) var tokens: [UInt32] = []
 
     init(format: PNGImageFormat) {
         rowLength = format.bytesPerRow + 1
@@ -67,11 +44,9 @@ struct SmoothRowMatcher {
         aboveIndices.initialize(repeating: 0, count: Self.maximumRowsBack)
         aboveSlots = .allocate(capacity: Self.maximumRowsBack)
         aboveSlots.initialize(repeating: 0, count: Self.maximumRowsBack)
-        tokens.reserveCapacity(rowLength)
     }
 
-    /// Frees the tables; the matcher must not be used afterwards.
-    func deallocate() {
+    deinit {
         steps.deallocate()
         stepCounts.deallocate()
         slotOffsets.deallocate()
@@ -90,9 +65,9 @@ struct SmoothRowMatcher {
         return slot
     }
 
-    /// Codes the row at `history.current` into ``tokens``; `literalBits` and `copyBits` as for
-    /// ``HashMatcher/code(_:into:literalBits:copyBits:)``.
-    mutating func code(_ history: FilteredRowHistory, literalBits: Int, copyBits: Int) {
+    /// Codes the row at `history.current` into `tokens` (as ``TokenBlock`` takes them); `literalBits` and `copyBits`
+    /// as for ``HashMatcher/code(_:into:literalBits:copyBits:)``.
+    func code(_ history: FilteredRowHistory, into tokens: inout [UInt32], literalBits: Int, copyBits: Int) {
         tokens.removeAll(keepingCapacity: true)
         let current = UnsafePointer(history.current)
         let available = history.historyByteCount
