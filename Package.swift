@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "GradientService", dependencies: ["HTTPCore", "GradientCore", "GradientImage", "Locking"],
             resources: [.embedInCode("openapi.yaml"), .embedInCode("Playground/playground.html")]),
-        .executableTarget(name: "gradientd", dependencies: ["GradientService", "HTTPCore", "Locking"]),
+        .executableTarget(name: "gradientd", dependencies: ["GradientService", "GradientCore", "HTTPCore", "Locking"]),
         .executableTarget(name: "gradient", dependencies: ["GradientCore", "GradientImage"]),
         .executableTarget(
             name: "gradient-bench",
