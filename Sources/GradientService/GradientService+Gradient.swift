@@ -44,10 +44,15 @@ extension GradientService {
             conditions: conditions, responder: responder)
     }
 
-    /// Answers with `identity`'s image: from the cache, with 304, or by streaming a render. When the frame-memory
-    /// budget is full, a negotiated WebP or AVIF (`fallback` given, `format=auto`) degrades to the same image as PNG,
-    /// which needs no frame: under the PNG's own identity (its ETag and cache entry, never the refused format's),
-    /// with `Vary: Accept` and `Cache-Status: …; detail=frame-memory-full`. An explicit format gets 503.
+    /// Answers with `identity`'s image: from the cache, with 304, or by streaming a render. A WebP or AVIF render
+    /// waits for frame memory (``FrameMemoryQueue``); when it cannot get it (the wait queue full, the deadline passed,
+    /// or more than one request may reserve), a negotiated WebP or AVIF (`fallback` given, `format=auto`) degrades
+    /// to the same image as PNG, which needs no frame: under the PNG's own identity (its ETag and cache entry, never
+    /// the refused format's), with `Vary: Accept` and `Cache-Status: …; detail=frame-memory-full`. An explicit format
+    /// gets 503 (400 when the image needs more than one request may reserve).
+    ///
+    /// A HEAD of a WebP or AVIF miss is answered from the identity alone, without a render: nobody will read the
+    /// frame it would hold.
     private func answer(
         _ identity: ImageIdentity, key: String, variesOnAccept: Bool, cacheDetail: String?, fallback: ImageRequest?,
         for request: HTTPRequest, conditions: [String], responder: HTTPResponder
@@ -61,32 +66,64 @@ extension GradientService {
             return sendNotModified(
                 etag: etag, style: style, cacheStatus: .missNotStored, for: request, responder: responder)
         }
-        switch coordinator.acquire(identity, key: key) {
-        case .hit(let image):
-            sendImage(image, style: style, for: request, conditions: [], responder: responder)
-        case .overloaded:
-            sendUnavailable(detail: "The render queue is full; retry in a second.", for: request, responder: responder)
-        case .frameMemoryFull:
-            if let fallback {
-                metrics.recordFallback(from: identity.format)
-                let png = ImageIdentity(request: fallback, format: .png)
-                return answer(
-                    png, key: png.cacheKey, variesOnAccept: true, cacheDetail: ImageHeaders.frameMemoryFullDetail,
-                    fallback: nil, for: request, conditions: conditions, responder: responder)
-            }
-            sendUnavailable(
-                detail:
-                    "WebP and AVIF renders under way hold the frame-memory budget; retry in a second, or ask for "
-                    + "format=png, which streams.",
-                for: request, responder: responder)
-        case .started(let job):
-            let fits = identity.sizeBound <= coordinator.cache.maxBytes
-            stream(
-                job, style: style, cacheStatus: fits ? .missStored : .missNotStored, for: request,
-                responder: responder)
-        case .joined(let job):
-            stream(job, style: style, cacheStatus: .missCollapsed, for: request, responder: responder)
+        if request.isHead && identity.frameMemoryBytes > 0 {
+            return sendMissHead(identity, style: style, for: request, responder: responder)
         }
+        coordinator.acquire(identity, key: key) { [self] acquisition in
+            switch acquisition {
+            case .hit(let image):
+                sendImage(image, style: style, for: request, conditions: [], responder: responder)
+            case .overloaded:
+                sendUnavailable(
+                    detail: "The render queue is full; retry in a second.", for: request, responder: responder)
+            case .frameMemoryFull, .frameMemoryOverLimit:
+                if let fallback {
+                    metrics.recordFallback(from: identity.format)
+                    let png = ImageIdentity(request: fallback, format: .png)
+                    return answer(
+                        png, key: png.cacheKey, variesOnAccept: true, cacheDetail: ImageHeaders.frameMemoryFullDetail,
+                        fallback: nil, for: request, conditions: conditions, responder: responder)
+                }
+                if case .frameMemoryOverLimit(let bytes, let limit) = acquisition {
+                    return send(
+                        .invalidParameter(
+                            "format",
+                            detail:
+                                "A \(identity.format.rawValue) of \(identity.spec.pixelWidth)×\(identity.spec.pixelHeight) "
+                                + "pixels needs \(bytes >> 20) MiB of frame memory, more than the \(limit >> 20) MiB one "
+                                + "request may hold on this server; ask for format=png, which streams, or fewer pixels."
+                        ),
+                        for: request, route: .gradient, responder: responder)
+                }
+                sendUnavailable(
+                    detail:
+                        "WebP and AVIF renders under way hold the frame-memory budget and the requests waiting for it "
+                        + "fill its queue or waited past their deadline; retry in a second, or ask for format=png, "
+                        + "which streams.",
+                    for: request, responder: responder)
+            case .started(let job):
+                let fits = identity.sizeBound <= coordinator.cache.maxBytes
+                stream(
+                    job, style: style, cacheStatus: fits ? .missStored : .missNotStored, for: request,
+                    responder: responder)
+            case .joined(let job):
+                stream(job, style: style, cacheStatus: .missCollapsed, for: request, responder: responder)
+            }
+        }
+    }
+
+    /// The head a GET of `identity` would get from a render it starts, without the render: a HEAD of a WebP or AVIF
+    /// miss.
+    private func sendMissHead(
+        _ identity: ImageIdentity, style: ImageResponseStyle, for request: HTTPRequest, responder: HTTPResponder
+    ) {
+        let headers = ImageHeaders.make(
+            etag: identity.etag, cacheStatus: .missNotStored, mediaType: identity.mediaType,
+            variesOnAccept: style.variesOnAccept,
+            serverTiming: ImageHeaders.serverTiming(cacheStatus: .missNotStored, renderDuration: nil),
+            cacheDetail: style.cacheDetail)
+        _ = responder.startStream(HTTPResponseHead(status: 200, headers: headers))
+        finish(request, route: .gradient, status: 200, bodyBytes: 0, cache: "miss")
     }
 
     /// The image request of the query; a bad query is a 400 problem naming the parameter.

@@ -30,7 +30,9 @@ public final class GradientService: HTTPHandler {
         self.coordinator = RenderCoordinator(
             cache: RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries),
             pool: RenderPool(workerCount: configuration.renderWorkers, queueLimit: configuration.renderQueueLimit),
-            frameMemory: MemoryBudget(limitBytes: configuration.frameMemoryBytes),
+            frameMemory: FrameMemoryQueue(
+                limitBytes: configuration.frameMemoryBytes, requestShare: configuration.frameMemoryRequestShare,
+                queueLimit: configuration.frameMemoryQueueLimit, maximumWait: configuration.frameMemoryWait),
             parkedMemory: MemoryBudget(limitBytes: configuration.parkedRenderBytes), metrics: metrics,
             catchUpSliceBytes: configuration.catchUpSliceBytes)
     }
@@ -122,7 +124,7 @@ public final class GradientService: HTTPHandler {
         metrics.exposition(
             cache: coordinator.cache.statistics, openConnections: connectionGauge.withLock { $0?() ?? 0 },
             queueDepth: coordinator.pool.queueDepth, frameMemoryBytes: coordinator.frameMemory.reservedBytes,
-            logLinesDropped: accessLog?.droppedLines ?? 0)
+            frameMemoryWaiting: coordinator.frameMemory.waiting, logLinesDropped: accessLog?.droppedLines ?? 0)
     }
 
     // MARK: Sending

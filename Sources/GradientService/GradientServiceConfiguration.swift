@@ -19,9 +19,19 @@ public struct GradientServiceConfiguration: Sendable {
     /// Limits on what a `/gradient` query may ask for. Default: the API contract's limits.
     public var specLimits: SpecLimits
     /// Most bytes the whole-frame renders (WebP, AVIF) may hold at once, each counted at its encoder's measured
-    /// peak; past it such renders get 503 with `Retry-After: 1` (one larger than the whole budget runs alone).
-    /// Default 268,435,456 (256 MiB).
+    /// peak (``ImageIdentity/frameMemoryBytes``); a render that does not fit waits for memory
+    /// (``frameMemoryQueueLimit``, ``frameMemoryWait``). Default 1,073,741,824 (1 GiB): with
+    /// ``frameMemoryRequestShare`` it lets the largest whole-frame image the API allows (16,777,216 pixels, at most
+    /// 650 MB as AVIF 4:4:4) render beside smaller ones.
     public var frameMemoryBytes: Int
+    /// The share of ``frameMemoryBytes`` one request may reserve; an image that needs more is refused with 400
+    /// (`format=auto` answers with PNG), since waiting would not help. Default 0.625.
+    public var frameMemoryRequestShare: Double
+    /// Most requests waiting for frame memory at once; past it they get 503 with `Retry-After: 1`. Default 64.
+    public var frameMemoryQueueLimit: Int
+    /// How long a request waits for frame memory before it gets 503 with `Retry-After: 1` (`format=auto`: PNG).
+    /// Default 5 seconds.
+    public var frameMemoryWait: Duration
     /// Most raw query strings whose cache keys are remembered, so that a repeated URL reaches its cache entry
     /// without being parsed again; when full, the memo is emptied and refills from the traffic. Default 16,384
     /// queries.
@@ -39,8 +49,10 @@ public struct GradientServiceConfiguration: Sendable {
     /// Creates a configuration; every argument defaults to the value documented on its property.
     public init(
         cacheBytes: Int = 256 * 1024 * 1024, cacheEntries: Int = 65536, renderWorkers: Int? = nil,
-        renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 256 * 1024 * 1024,
-        queryMemoEntries: Int = 16384, catchUpSliceBytes: Int = 256 * 1024, parkedRenderBytes: Int = 96 * 1024 * 1024
+        renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 1024 * 1024 * 1024,
+        frameMemoryRequestShare: Double = 0.625, frameMemoryQueueLimit: Int = 64,
+        frameMemoryWait: Duration = .seconds(5), queryMemoEntries: Int = 16384, catchUpSliceBytes: Int = 256 * 1024,
+        parkedRenderBytes: Int = 96 * 1024 * 1024
     ) {
         self.cacheBytes = cacheBytes
         self.cacheEntries = cacheEntries
@@ -48,6 +60,9 @@ public struct GradientServiceConfiguration: Sendable {
         self.renderQueueLimit = renderQueueLimit
         self.specLimits = specLimits
         self.frameMemoryBytes = frameMemoryBytes
+        self.frameMemoryRequestShare = min(max(frameMemoryRequestShare, 0), 1)
+        self.frameMemoryQueueLimit = max(0, frameMemoryQueueLimit)
+        self.frameMemoryWait = max(.zero, frameMemoryWait)
         self.queryMemoEntries = queryMemoEntries
         self.catchUpSliceBytes = max(1, catchUpSliceBytes)
         self.parkedRenderBytes = parkedRenderBytes

@@ -16,13 +16,15 @@ final class RenderCoordinator: Sendable {
         case joined(RenderJob)
         /// The render queue is full.
         case overloaded
-        /// The whole-frame renders under way hold the frame-memory budget.
+        /// The frame-memory queue is full, or the request waited for frame memory until its deadline.
         case frameMemoryFull
+        /// The image needs more frame memory than one request may reserve (`bytes` against `limit`).
+        case frameMemoryOverLimit(bytes: Int, limit: Int)
     }
 
     let cache: RenderCache
     let pool: RenderPool
-    let frameMemory: MemoryBudget
+    let frameMemory: FrameMemoryQueue
     /// Bytes the renders parked for slow clients hold (``GradientServiceConfiguration/parkedRenderBytes``).
     let parkedMemory: MemoryBudget
     private let metrics: ServiceMetrics
@@ -32,7 +34,7 @@ final class RenderCoordinator: Sendable {
     private let inFlight = LockedValue<[String: RenderJob]>([:])
 
     init(
-        cache: RenderCache, pool: RenderPool, frameMemory: MemoryBudget, parkedMemory: MemoryBudget,
+        cache: RenderCache, pool: RenderPool, frameMemory: FrameMemoryQueue, parkedMemory: MemoryBudget,
         metrics: ServiceMetrics, catchUpSliceBytes: Int
     ) {
         self.cache = cache
@@ -43,29 +45,68 @@ final class RenderCoordinator: Sendable {
         self.catchUpSliceBytes = catchUpSliceBytes
     }
 
-    /// Joins or starts the render of `identity`, unless the cache already holds it. A render that has stopped
-    /// because its clients all left is not joined: a new one takes its place. Its frame memory is worked out before
-    /// the lock that every miss takes.
-    func acquire(_ identity: ImageIdentity, key: String) -> Acquisition {
+    /// Joins or starts the render of `identity`, unless the cache already holds it, and calls `answer` with what
+    /// the request gets: at once, or, when the render waits for frame memory, once it has it or its deadline has
+    /// passed (then from the thread that released the memory, or a timer's). A render that has stopped because its
+    /// clients all left is not joined: a new one takes its place. Its frame memory is worked out before the lock
+    /// that every miss takes.
+    func acquire(_ identity: ImageIdentity, key: String, answer: @escaping @Sendable (Acquisition) -> Void) {
         let frameBytes = identity.frameMemoryBytes
-        return inFlight.withLock { jobs in
+        let now = inFlight.withLock { jobs -> Acquisition? in
             if let job = jobs[key], job.admit() { return .joined(job) }
             if let image = cache.lookup(key, countsMiss: false) { return .hit(image) }
-            guard frameMemory.reserve(frameBytes) else {
+            let admission = frameMemory.reserve(frameBytes) { [self] outcome in
+                switch outcome {
+                case .reserved:
+                    answer(startReserved(identity, key: key, frameBytes: frameBytes))
+                case .timedOut:
+                    metrics.recordRefusal(format: identity.format)
+                    answer(.frameMemoryFull)
+                }
+            }
+            switch admission {
+            case .reserved:
+                return start(identity, key: key, frameBytes: frameBytes, jobs: &jobs)
+            case .waiting:
+                return nil
+            case .queueFull:
                 metrics.recordRefusal(format: identity.format)
                 return .frameMemoryFull
+            case .overRequestLimit:
+                metrics.recordRefusal(format: identity.format)
+                return .frameMemoryOverLimit(bytes: frameBytes, limit: frameMemory.requestLimitBytes)
             }
-            let job = RenderJob(
-                key: key, identity: identity, frameMemoryBytes: frameBytes, parkedMemory: parkedMemory,
-                metrics: metrics, catchUpSliceBytes: catchUpSliceBytes, resume: { [self] in resume($0) })
-            _ = job.admit()
-            guard pool.submit({ [self] in run(job) }) else {
-                frameMemory.release(frameBytes)
-                return .overloaded
-            }
-            jobs[key] = job
-            return .started(job)
         }
+        if case .overloaded = now { frameMemory.release(frameBytes) }
+        if let now { answer(now) }
+    }
+
+    /// What a request gets once its frame memory is reserved: the render another request started meanwhile, the
+    /// image it left in the cache, or a render of its own holding the reservation. A reservation left unused is
+    /// released after the lock, since releasing grants other waiters, which take the lock.
+    private func startReserved(_ identity: ImageIdentity, key: String, frameBytes: Int) -> Acquisition {
+        let acquisition = inFlight.withLock { jobs -> Acquisition in
+            if let job = jobs[key], job.admit() { return .joined(job) }
+            if let image = cache.lookup(key, countsMiss: false) { return .hit(image) }
+            return start(identity, key: key, frameBytes: frameBytes, jobs: &jobs)
+        }
+        if case .started = acquisition { return acquisition }
+        frameMemory.release(frameBytes)
+        return acquisition
+    }
+
+    /// Starts a render of `identity` holding `frameBytes` of frame memory, under the lock of `jobs`; on
+    /// ``Acquisition/overloaded`` the caller releases the frame memory.
+    private func start(
+        _ identity: ImageIdentity, key: String, frameBytes: Int, jobs: inout [String: RenderJob]
+    ) -> Acquisition {
+        let job = RenderJob(
+            key: key, identity: identity, frameMemoryBytes: frameBytes, parkedMemory: parkedMemory,
+            metrics: metrics, catchUpSliceBytes: catchUpSliceBytes, resume: { [self] in resume($0) })
+        _ = job.admit()
+        guard pool.submit({ [self] in run(job) }) else { return .overloaded }
+        jobs[key] = job
+        return .started(job)
     }
 
     /// Runs a step of `job` on a pool thread; once rendering is over, ends the job.

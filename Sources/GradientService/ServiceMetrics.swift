@@ -43,7 +43,7 @@ final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Counts a render in `format` refused because the frame-memory budget was full.
+    /// Counts a render in `format` refused frame memory.
     func recordRefusal(format: ImageFormat) {
         state.withLock { $0.frameMemoryRefusals[format, default: 0] += 1 }
     }
@@ -84,7 +84,7 @@ final class ServiceMetrics: Sendable {
     /// The exposition text, with the gauges and the access log's dropped lines given.
     func exposition(
         cache: RenderCache.Statistics, openConnections: Int, queueDepth: Int, frameMemoryBytes: Int,
-        logLinesDropped: Int
+        frameMemoryWaiting: (requests: Int, bytes: Int), logLinesDropped: Int
     ) -> String {
         let snapshot = state.withLock { $0 }
         var text = ""
@@ -112,13 +112,13 @@ final class ServiceMetrics: Sendable {
         }
         appendWholeFrameCounter(
             "gradientd_frame_memory_refusals_total",
-            help: "Renders refused because the frame-memory budget was full, by format (answered 503, or with PNG for "
-                + "format=auto).",
+            help: "Renders refused frame memory (the wait queue full, the wait past its deadline, or more than one "
+                + "request may reserve), by format (answered 503 or 400, or with PNG for format=auto).",
             label: "format", counts: snapshot.frameMemoryRefusals, to: &text)
         appendWholeFrameCounter(
             "gradientd_format_fallbacks_total",
-            help: "format=auto requests answered with streaming PNG because the frame-memory budget was full, by the "
-                + "format negotiated.",
+            help: "format=auto requests answered with streaming PNG because the negotiated format was refused frame "
+                + "memory, by the format negotiated.",
             label: "from", counts: snapshot.formatFallbacks, to: &text)
         let counters: [(String, String, Int)] = [
             ("gradientd_cache_hits_total", "Requests answered from the cache.", cache.hits),
@@ -143,6 +143,14 @@ final class ServiceMetrics: Sendable {
             ("gradientd_render_queue_depth", "Renders waiting for a worker.", queueDepth),
             ("gradientd_renders_paused", "Renders paused now until a client reads.", snapshot.pausedRenders),
             ("gradientd_frame_memory_bytes", "Frame memory reserved by WebP and AVIF renders now.", frameMemoryBytes),
+            (
+                "gradientd_frame_memory_waiting", "WebP and AVIF requests waiting for frame memory now.",
+                frameMemoryWaiting.requests
+            ),
+            (
+                "gradientd_frame_memory_waiting_bytes", "Frame memory the waiting WebP and AVIF requests wait for.",
+                frameMemoryWaiting.bytes
+            ),
         ]
         for (name, help, value) in gauges {
             text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"

@@ -19,7 +19,9 @@ extension GradientdOptions {
     var serviceConfiguration: GradientServiceConfiguration {
         GradientServiceConfiguration(
             cacheBytes: cacheBytes, renderWorkers: renderWorkers, renderQueueLimit: renderQueueLimit,
-            specLimits: SpecLimits(maxPixels: maxPixels), frameMemoryBytes: frameMemoryBytes)
+            specLimits: SpecLimits(maxPixels: maxPixels), frameMemoryBytes: frameMemoryBytes,
+            frameMemoryRequestShare: frameMemoryShare, frameMemoryQueueLimit: frameMemoryQueueLimit,
+            frameMemoryWait: .milliseconds(Int(frameMemoryWaitSeconds * 1000)))
     }
 
     /// The access log's configuration these options describe.

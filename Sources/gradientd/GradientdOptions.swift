@@ -7,7 +7,10 @@ struct GradientdOptions: Equatable {
     var host = "127.0.0.1"
     var port = 8080
     var cacheBytes = 256 * 1024 * 1024
-    var frameMemoryBytes = 256 * 1024 * 1024
+    var frameMemoryBytes = 1024 * 1024 * 1024
+    var frameMemoryShare = 0.625
+    var frameMemoryQueueLimit = 64
+    var frameMemoryWaitSeconds = 5.0
     var maxConnections = 4096
     var renderWorkers: Int?
     var renderQueueLimit = 64
@@ -33,8 +36,15 @@ struct GradientdOptions: Equatable {
           --port N                TCP port, 0 picks a free one (default 8080)            GRADIENTD_PORT
           --cache-bytes SIZE      image cache budget; bytes, or with K, M, G (×1024)     GRADIENTD_CACHE_BYTES
                                   (default 256M)
-          --frame-memory SIZE     memory WebP and AVIF renders may hold at once; past    GRADIENTD_FRAME_MEMORY
-                                  it they get 503 (default 256M)
+          --frame-memory SIZE     memory WebP and AVIF renders may hold at once, each    GRADIENTD_FRAME_MEMORY
+                                  at its encoder's measured peak; past it they wait
+                                  (default 1G)
+          --frame-memory-share F  share of --frame-memory one request may hold; an       GRADIENTD_FRAME_MEMORY_SHARE
+                                  image that needs more gets 400 (default 0.625)
+          --frame-memory-queue N  requests waiting for frame memory at most; past it     GRADIENTD_FRAME_MEMORY_QUEUE
+                                  they get 503 (default 64)
+          --frame-memory-wait SECS  time a request waits for frame memory before 503     GRADIENTD_FRAME_MEMORY_WAIT
+                                  (default 5)
           --max-connections N     open connections at most (default 4096)                GRADIENTD_MAX_CONNECTIONS
           --render-workers N      render threads (default: one per core)                 GRADIENTD_RENDER_WORKERS
           --render-queue N        renders waiting for a worker at most; past it they     GRADIENTD_RENDER_QUEUE
@@ -66,7 +76,10 @@ struct GradientdOptions: Equatable {
 
     private static let flags: [(flag: String, variable: String)] = [
         ("--host", "GRADIENTD_HOST"), ("--port", "GRADIENTD_PORT"), ("--cache-bytes", "GRADIENTD_CACHE_BYTES"),
-        ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
+        ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--frame-memory-share", "GRADIENTD_FRAME_MEMORY_SHARE"),
+        ("--frame-memory-queue", "GRADIENTD_FRAME_MEMORY_QUEUE"),
+        ("--frame-memory-wait", "GRADIENTD_FRAME_MEMORY_WAIT"),
+        ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
         ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
         ("--write-timeout", "GRADIENTD_WRITE_TIMEOUT"), ("--min-send-bytes", "GRADIENTD_MIN_SEND_BYTES"),
@@ -128,6 +141,19 @@ struct GradientdOptions: Equatable {
         if let value = values["--cache-bytes"] { cacheBytes = try Self.byteSize(value, flag: name("--cache-bytes")) }
         if let value = values["--frame-memory"] {
             frameMemoryBytes = try Self.byteSize(value, flag: name("--frame-memory"))
+        }
+        if let value = values["--frame-memory-share"] {
+            guard let share = Double(value), share > 0, share <= 1 else {
+                throw .invalidValue(
+                    flag: name("--frame-memory-share"), value: value, expected: "a share more than 0 and at most 1")
+            }
+            frameMemoryShare = share
+        }
+        if let value = values["--frame-memory-queue"] {
+            frameMemoryQueueLimit = try Self.integer(value, flag: name("--frame-memory-queue"), range: 0...1_000_000)
+        }
+        if let value = values["--frame-memory-wait"] {
+            frameMemoryWaitSeconds = try Self.seconds(value, flag: name("--frame-memory-wait"))
         }
         if let value = values["--max-connections"] {
             maxConnections = try Self.integer(value, flag: name("--max-connections"), range: 1...1_000_000)

@@ -13,12 +13,15 @@ import Testing
 struct FormatFallbackTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=1024&height=1024&format=auto"
 
-    /// A service whose frame-memory budget (64 MiB) has 60 MiB reserved: a 1024×1024 WebP or AVIF does not fit.
-    private static func harnessWithAFullBudget() throws -> (ServiceHarness, MemoryBudget) {
+    /// A service whose frame-memory budget (64 MiB) has 60 MiB reserved: a 1024×1024 WebP or AVIF does not fit, and
+    /// waits for it 100 ms.
+    private static func harnessWithAFullBudget() throws -> (ServiceHarness, FrameMemoryQueue) {
         let harness = ServiceHarness(
-            configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 64 << 20))
+            configuration: GradientServiceConfiguration(
+                renderWorkers: 1, frameMemoryBytes: 64 << 20, frameMemoryRequestShare: 1,
+                frameMemoryWait: .milliseconds(100)))
         let budget = harness.service.coordinator.frameMemory
-        try #require(budget.reserve(60 << 20))
+        try #require(budget.reserve(60 << 20) { _ in } == .reserved)
         return (harness, budget)
     }
 

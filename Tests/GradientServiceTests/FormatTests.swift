@@ -2,6 +2,8 @@ import Foundation
 import GradientCore
 import GradientImage
 import HTTPCore
+import HTTPTestSupport
+import Locking
 import PNGEncoding
 import Testing
 import WebPEncoding
@@ -128,26 +130,103 @@ struct FormatTests {
         #expect(try WebPDecoder.decode(fast.body).rgba == WebPDecoder.decode(smallest.body).rgba)
     }
 
-    @Test func aFullMemoryBudgetAnswers503WithRetryAfterAndPNGStillStreams() throws {
+    @Test func aWaitPastItsDeadlineAnswers503WithRetryAfterAndPNGStillStreams() throws {
         let harness = ServiceHarness(
-            configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 64 << 20))
+            configuration: GradientServiceConfiguration(
+                renderWorkers: 1, frameMemoryBytes: 64 << 20, frameMemoryRequestShare: 1,
+                frameMemoryWait: .milliseconds(200)))
         let budget = harness.service.coordinator.frameMemory
-        #expect(budget.reserve(60 << 20))
+        #expect(budget.reserve(60 << 20) { _ in } == .reserved)
         defer { budget.release(60 << 20) }
+        let start = ContinuousClock.now
         let refused = try harness.record("/gradient?colors=red,blue&width=1024&height=1024&format=avif")
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
         #expect(refused.head.status == 503)
         #expect(refused.head.headers["Retry-After"] == "1")
         #expect(try ProblemJSON(refused.body).detail.contains("frame-memory"))
         #expect(harness.service.metricsText.contains("gradientd_frame_memory_refusals_total{format=\"avif\"} 1"))
+        #expect(harness.service.metricsText.contains("gradientd_frame_memory_waiting 0"))
         let png = try harness.record("/gradient?colors=red,blue&width=1024&height=1024")
         #expect(png.head.status == 200)
     }
 
-    @Test func aFrameLargerThanTheWholeBudgetRendersAlone() throws {
-        let harness = ServiceHarness(configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 1))
-        let response = try harness.record("/gradient?colors=red,blue&width=64&height=64&format=webp")
-        #expect(response.head.status == 200)
-        #expect(response.head.headers["Content-Type"] == "image/webp")
-        #expect(ServiceHarness.eventually { harness.service.coordinator.frameMemory.reservedBytes == 0 })
+    @Test func aRenderWaitsForFrameMemoryAndGetsItWhenItIsReleased() throws {
+        let harness = ServiceHarness(
+            configuration: GradientServiceConfiguration(
+                renderWorkers: 1, frameMemoryBytes: 64 << 20, frameMemoryRequestShare: 1,
+                frameMemoryWait: .seconds(20)))
+        let budget = harness.service.coordinator.frameMemory
+        #expect(budget.reserve(60 << 20) { _ in } == .reserved)
+        let query = "/gradient?colors=red,blue&width=256&height=256&format=webp"
+        let response = LockedValue<HTTPRecordedResponse?>(nil)
+        let thread = Thread {
+            let answered = try? harness.record(query)
+            response.withLock { $0 = answered }
+        }
+        thread.start()
+        #expect(ServiceHarness.eventually { budget.waiting.requests == 1 })
+        #expect(harness.service.metricsText.contains("gradientd_frame_memory_waiting 1"))
+        #expect(response.withLock { $0 } == nil)
+        budget.release(60 << 20)
+        #expect(ServiceHarness.eventually { response.withLock { $0 } != nil })
+        let answered = try #require(response.withLock { $0 })
+        #expect(answered.head.status == 200 && answered.head.headers["Content-Type"] == "image/webp")
+        #expect(
+            answered.body == (try ImageRenderer.renderImage(identity("colors=red,blue&width=256&height=256", .webp))))
+        #expect(ServiceHarness.eventually { budget.reservedBytes == 0 })
+    }
+
+    @Test func aFullWaitQueueAnswers503AtOnce() throws {
+        let harness = ServiceHarness(
+            configuration: GradientServiceConfiguration(
+                renderWorkers: 1, frameMemoryBytes: 64 << 20, frameMemoryRequestShare: 1, frameMemoryQueueLimit: 0,
+                frameMemoryWait: .seconds(20)))
+        let budget = harness.service.coordinator.frameMemory
+        #expect(budget.reserve(60 << 20) { _ in } == .reserved)
+        defer { budget.release(60 << 20) }
+        let refused = try harness.record("/gradient?colors=red,blue&width=1024&height=1024&format=webp")
+        #expect(refused.head.status == 503 && refused.head.headers["Retry-After"] == "1")
+    }
+
+    @Test func anImageOverOneRequestsShareIs400NamingFormat() throws {
+        let harness = ServiceHarness(
+            configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 32 << 20))
+        let refused = try harness.record("/gradient?colors=red,blue&width=1024&height=1024&format=webp")
+        #expect(refused.head.status == 400)
+        let problem = try ProblemJSON(refused.body)
+        #expect(problem.parameter == "format")
+        #expect(problem.detail.contains("format=png"))
+        #expect(harness.service.coordinator.frameMemory.reservedBytes == 0)
+    }
+
+    /// One large whole-frame render holds at most its share: a small one renders beside it, never refused.
+    @Test func aLargeReservationLeavesRoomForASmallImage() throws {
+        let harness = ServiceHarness()
+        let budget = harness.service.coordinator.frameMemory
+        let largest = "colors=red,0000ff80&width=4096&height=4096&depth=16"
+        for format in [ImageFormat.webp, .avif] {
+            let query = format == .webp ? largest.replacingOccurrences(of: "&depth=16", with: "") : largest
+            #expect(try identity(query, format).frameMemoryBytes <= budget.requestLimitBytes)
+        }
+        #expect(budget.reserve(budget.requestLimitBytes) { _ in } == .reserved)
+        defer { budget.release(budget.requestLimitBytes) }
+        let start = ContinuousClock.now
+        let small = try harness.record("/gradient?colors=red,blue&width=200&height=200&format=avif")
+        #expect(small.head.status == 200 && small.head.headers["Content-Type"] == "image/avif")
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    /// A HEAD of a whole-frame miss is answered from the identity: no render, no frame memory.
+    @Test func aHeadOfAWholeFrameMissHoldsNoFrameMemory() throws {
+        let harness = ServiceHarness(
+            configuration: GradientServiceConfiguration(renderWorkers: 1, frameMemoryBytes: 64 << 20))
+        let head = try harness.record("/gradient?colors=red,blue&width=4000&height=4000&format=avif", method: "HEAD")
+        #expect(head.head.status == 200 && head.head.headers["Content-Type"] == "image/avif")
+        #expect(head.head.headers["Cache-Status"] == "gradientd; fwd=miss")
+        #expect(head.body.isEmpty)
+        #expect(harness.service.coordinator.frameMemory.reservedBytes == 0)
+        #expect(harness.service.coordinator.renderCount == 0)
+        let get = try harness.record("/gradient?colors=red,blue&width=200&height=200&format=avif")
+        #expect(get.head.status == 200)
     }
 }

@@ -28,7 +28,20 @@ struct GradientdOptionsTests {
     }
 
     @Test func frameMemoryComesFromTheFlagOrTheEnvironmentAndReachesTheService() throws {
-        #expect(try GradientdOptions(arguments: [], environment: [:]).frameMemoryBytes == 256 << 20)
+        let defaults = try GradientdOptions(arguments: [], environment: [:])
+        #expect(defaults.frameMemoryBytes == 1 << 30)
+        #expect(defaults.serviceConfiguration.frameMemoryRequestShare == 0.625)
+        #expect(defaults.serviceConfiguration.frameMemoryQueueLimit == 64)
+        #expect(defaults.serviceConfiguration.frameMemoryWait == .seconds(5))
+        let waits = try GradientdOptions(
+            arguments: ["--frame-memory-share", "0.5", "--frame-memory-wait=1.5"],
+            environment: ["GRADIENTD_FRAME_MEMORY_QUEUE": "8"])
+        #expect(waits.serviceConfiguration.frameMemoryRequestShare == 0.5)
+        #expect(waits.serviceConfiguration.frameMemoryWait == .milliseconds(1500))
+        #expect(waits.serviceConfiguration.frameMemoryQueueLimit == 8)
+        for bad in [["--frame-memory-share", "0"], ["--frame-memory-share", "1.5"], ["--frame-memory-wait", "-1"]] {
+            #expect(throws: GradientdOptionsError.self) { try GradientdOptions(arguments: bad, environment: [:]) }
+        }
         let flag = try GradientdOptions(arguments: ["--frame-memory=1G"], environment: [:])
         #expect(flag.serviceConfiguration.frameMemoryBytes == 1 << 30)
         let variable = try GradientdOptions(arguments: [], environment: ["GRADIENTD_FRAME_MEMORY": "64M"])

@@ -1,14 +1,17 @@
 """Whole-frame renders stay within the frame-memory budget.
 
-Starts a release gradientd with its default cache and frame-memory budgets (256 MiB each) on a free loopback port,
-then sends CLIENTS concurrent misses for distinct 4096×4096 AVIF images (each client retrying after `Retry-After`
-when the budget answers 503), while a sampler reads the server's resident set size every 20 ms. Checks:
+Starts a release gradientd with its default cache and frame-memory budgets (256 MiB and 1 GiB) on a free loopback
+port, then sends CLIENTS concurrent misses for distinct 4096×4096 AVIF images (each client retrying after
+`Retry-After` when the wait for frame memory answers 503), while a sampler reads the server's resident set size every
+20 ms and `/metrics` every 100 ms. Checks:
 - every client gets its image (200, `image/avif`, decoded by Pillow at 4096×4096) before the deadline;
 - the server's peak resident set (VmHWM, the kernel's own high-water mark) stays within the cache budget + the
   frame budget + 64 MiB;
-- some requests were refused with 503 and `Retry-After` (the budget admitted them one at a time), and
-  `gradientd_frame_memory_bytes` is back to 0 at the end;
-- `/healthz` answers within 100 ms throughout (renders never block the event loops).
+- requests waited for frame memory (`gradientd_frame_memory_waiting` above 0), and `gradientd_frame_memory_bytes`
+  is back to 0 at the end;
+- `/healthz` answers within 100 ms throughout (renders never block the event loops);
+- afterwards, with one more 4096×4096 AVIF rendering (its frame memory reserved), a 200×200 AVIF is answered 200
+  within 3 s: one large image holds at most its share of the budget and never refuses a small one.
 Prints the figures and "N passed, M failed"; exits 1 on any failure.
 
     python3 Tests/memory/frame_memory.py --gradientd .build/release/gradientd [--clients 16] [--side 4096]
@@ -25,7 +28,7 @@ from PIL import Image
 from gradientd_process import MIB, Checks, get, start, status_kib, stop
 
 CACHE_BUDGET = 256 * MIB
-FRAME_BUDGET = 256 * MIB
+FRAME_BUDGET = 1024 * MIB
 SLACK = 64 * MIB
 
 
@@ -45,7 +48,7 @@ def main():
         baseline_kib = status_kib(server.pid, "VmRSS")
 
         sampling_done = threading.Event()
-        samples = {"peak_kib": 0, "slowest_health": 0.0}
+        samples = {"peak_kib": 0, "slowest_health": 0.0, "most_waiting": 0}
 
         def sample():
             while not sampling_done.is_set():
@@ -58,6 +61,10 @@ def main():
                 status = get(port, "/healthz", timeout=5)[0]
                 elapsed = time.monotonic() - began
                 samples["slowest_health"] = max(samples["slowest_health"], elapsed if status == 200 else 99)
+                waiting = re.search(r"^gradientd_frame_memory_waiting (\d+)$",
+                                    get(port, "/metrics", timeout=5)[2].decode(), re.M)
+                if waiting:
+                    samples["most_waiting"] = max(samples["most_waiting"], int(waiting.group(1)))
                 time.sleep(0.1)
 
         deadline = time.monotonic() + arguments.deadline
@@ -99,8 +106,8 @@ def main():
         check("every client served", decoded == arguments.clients,
               f"{decoded} of {arguments.clients} AVIF {arguments.side}×{arguments.side} images decoded in {elapsed:.1f} s")
         refusals = sum(result[4] for result in results)
-        check("the budget refused with 503 and Retry-After while full", refusals > 0,
-              f"{refusals} refusals over {arguments.clients} clients")
+        check("requests waited for frame memory", samples["most_waiting"] > 0,
+              f"at most {samples['most_waiting']} waiting at once; {refusals} answered 503 after waiting and retried")
         peak = status_kib(server.pid, "VmHWM") * 1024
         bound = CACHE_BUDGET + FRAME_BUDGET + SLACK
         check("peak resident set within cache + frame budgets + 64 MiB", peak <= bound,
@@ -112,6 +119,26 @@ def main():
               f"gradientd_frame_memory_bytes {reserved.group(1) if reserved else 'missing'}")
         check("/healthz answered within 100 ms throughout", samples["slowest_health"] <= 0.1,
               f"slowest {samples['slowest_health'] * 1000:.0f} ms")
+
+        large_target = (f"/gradient?colors=123456,fedcba&angle=33&width={arguments.side}&height={arguments.side}"
+                        "&format=avif")
+        large_result = []
+        large = threading.Thread(target=lambda: large_result.append(get(port, large_target, timeout=120)))
+        large.start()
+        reserved_now = 0
+        reserve_deadline = time.monotonic() + 30
+        while reserved_now == 0 and time.monotonic() < reserve_deadline:
+            metrics = get(port, "/metrics", timeout=5)[2].decode()
+            found = re.search(r"^gradientd_frame_memory_bytes (\d+)$", metrics, re.M)
+            reserved_now = int(found.group(1)) if found else 0
+            time.sleep(0.01)
+        began = time.monotonic()
+        status, headers, _ = get(port, "/gradient?colors=abcdef,012345&width=200&height=200&format=avif", timeout=10)
+        small_seconds = time.monotonic() - began
+        check("a 200×200 AVIF is answered 200 within 3 s while a 4096×4096 one renders",
+              reserved_now > 0 and status == 200 and small_seconds <= 3,
+              f"large render's reservation {reserved_now / MIB:.0f} MiB; small: {status} in {small_seconds:.2f} s")
+        large.join(130)
     finally:
         stop(server)
     sys.exit(checks.summary())
