@@ -130,13 +130,24 @@ struct FormatTests {
         #expect(try WebPDecoder.decode(fast.body).rgba == WebPDecoder.decode(smallest.body).rgba)
     }
 
-    @Test func aWaitPastItsDeadlineAnswers503WithRetryAfterAndPNGStillStreams() throws {
+    /// A service with a frame-memory budget of 64 MiB, 60 MiB of it reserved, waiting `wait` in a queue of
+    /// `queueLimit`.
+    private static func harnessWithAReservedBudget(
+        wait: Duration, queueLimit: Int = 64
+    ) throws -> (
+        ServiceHarness, FrameMemoryQueue
+    ) {
         let harness = ServiceHarness(
             configuration: GradientServiceConfiguration(
                 renderWorkers: 1, frameMemoryBytes: 64 << 20, frameMemoryRequestShare: 1,
-                frameMemoryWait: .milliseconds(200)))
+                frameMemoryQueueLimit: queueLimit, frameMemoryWait: wait))
         let budget = harness.service.coordinator.frameMemory
-        #expect(budget.reserve(60 << 20) { _ in } == .reserved)
+        try #require(budget.reserve(60 << 20) { _ in } == .reserved)
+        return (harness, budget)
+    }
+
+    @Test func aWaitPastItsDeadlineAnswers503WithRetryAfterAndPNGStillStreams() throws {
+        let (harness, budget) = try Self.harnessWithAReservedBudget(wait: .milliseconds(200))
         defer { budget.release(60 << 20) }
         let start = ContinuousClock.now
         let refused = try harness.record("/gradient?colors=red,blue&width=1024&height=1024&format=avif")
@@ -151,12 +162,7 @@ struct FormatTests {
     }
 
     @Test func aRenderWaitsForFrameMemoryAndGetsItWhenItIsReleased() throws {
-        let harness = ServiceHarness(
-            configuration: GradientServiceConfiguration(
-                renderWorkers: 1, frameMemoryBytes: 64 << 20, frameMemoryRequestShare: 1,
-                frameMemoryWait: .seconds(20)))
-        let budget = harness.service.coordinator.frameMemory
-        #expect(budget.reserve(60 << 20) { _ in } == .reserved)
+        let (harness, budget) = try Self.harnessWithAReservedBudget(wait: .seconds(20))
         let query = "/gradient?colors=red,blue&width=256&height=256&format=webp"
         let response = LockedValue<HTTPRecordedResponse?>(nil)
         let thread = Thread {
@@ -177,12 +183,7 @@ struct FormatTests {
     }
 
     @Test func aFullWaitQueueAnswers503AtOnce() throws {
-        let harness = ServiceHarness(
-            configuration: GradientServiceConfiguration(
-                renderWorkers: 1, frameMemoryBytes: 64 << 20, frameMemoryRequestShare: 1, frameMemoryQueueLimit: 0,
-                frameMemoryWait: .seconds(20)))
-        let budget = harness.service.coordinator.frameMemory
-        #expect(budget.reserve(60 << 20) { _ in } == .reserved)
+        let (harness, budget) = try Self.harnessWithAReservedBudget(wait: .seconds(20), queueLimit: 0)
         defer { budget.release(60 << 20) }
         let refused = try harness.record("/gradient?colors=red,blue&width=1024&height=1024&format=webp")
         #expect(refused.head.status == 503 && refused.head.headers["Retry-After"] == "1")
