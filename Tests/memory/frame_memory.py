@@ -17,6 +17,7 @@ Prints the figures and "N passed, M failed"; exits 1 on any failure.
     python3 Tests/memory/frame_memory.py --gradientd .build/release/gradientd [--clients 16] [--side 4096]
 """
 import argparse
+import http.client
 import io
 import re
 import sys
@@ -139,6 +140,24 @@ def main():
               reserved_now > 0 and status == 200 and small_seconds <= 3,
               f"large render's reservation {reserved_now / MIB:.0f} MiB; small: {status} in {small_seconds:.2f} s")
         large.join(130)
+
+        sequential = [("HEAD", "colors=red,blue&width=4096&height=4096&format=avif"),
+                      ("GET", "colors=red,blue&width=200&height=200&format=avif"),
+                      ("HEAD", "colors=red,blue&width=4000&height=4000&format=webp"),
+                      ("GET", "colors=red,lime&width=4096&height=4096&format=webp"),
+                      ("GET", "colors=red,lime&width=1&height=1&format=avif"),
+                      ("GET", "colors=red,lime,blue&width=4096&height=4096&format=auto"),
+                      ("HEAD", "colors=red,lime&width=8192&height=4096")]
+        answers = []
+        for method, query in sequential:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            connection.request(method, "/gradient?" + query, headers={"Accept": "image/avif,image/webp,*/*"})
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            answers.append(f"{method} {query.split('&', 1)[1]}: {response.status}")
+        check("a sequential client never sees a 5xx, whatever sizes and formats it asks for",
+              all(int(answer.rsplit(" ", 1)[1]) < 500 for answer in answers), "; ".join(answers))
     finally:
         stop(server)
     sys.exit(checks.summary())
