@@ -124,7 +124,11 @@ public final class GradientService: HTTPHandler {
         metrics.exposition(
             cache: coordinator.cache.statistics, openConnections: connectionGauge.withLock { $0?() ?? 0 },
             queueDepth: coordinator.pool.queueDepth, frameMemoryBytes: coordinator.frameMemory.reservedBytes,
-            frameMemoryWaiting: coordinator.frameMemory.waiting, logLinesDropped: accessLog?.droppedLines ?? 0)
+            frameMemoryWaiting: coordinator.frameMemory.waiting,
+            memory: ServiceMetrics.HeldMemory(
+                parkedRenderBytes: coordinator.parkedMemory.reservedBytes,
+                renderBufferBytes: coordinator.renderBufferBytes, outputQueueBytes: HTTPServer.queuedOutputBytes),
+            logLinesDropped: accessLog?.droppedLines ?? 0)
     }
 
     // MARK: Sending

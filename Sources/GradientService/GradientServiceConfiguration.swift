@@ -43,7 +43,7 @@ public struct GradientServiceConfiguration: Sendable {
     /// Most bytes the renders parked for slow clients may hold at once, each counted at the bytes it has produced
     /// (kept for the cache and for clients that join). A render that would park past it closes the clients that
     /// hold it (``HTTPLimits/minimumSendBytes`` closes the slowest in time anyway) and goes on for the others.
-    /// Default 100,663,296 (96 MiB).
+    /// Default 67,108,864 (64 MiB).
     public var parkedRenderBytes: Int
 
     /// Creates a configuration; every argument defaults to the value documented on its property.
@@ -52,7 +52,7 @@ public struct GradientServiceConfiguration: Sendable {
         renderQueueLimit: Int = 64, specLimits: SpecLimits = .standard, frameMemoryBytes: Int = 1024 * 1024 * 1024,
         frameMemoryRequestShare: Double = 0.625, frameMemoryQueueLimit: Int = 64,
         frameMemoryWait: Duration = .seconds(5), queryMemoEntries: Int = 16384, catchUpSliceBytes: Int = 256 * 1024,
-        parkedRenderBytes: Int = 96 * 1024 * 1024
+        parkedRenderBytes: Int = 64 * 1024 * 1024
     ) {
         self.cacheBytes = cacheBytes
         self.cacheEntries = cacheEntries

@@ -141,4 +141,7 @@ final class RenderCoordinator: Sendable {
 
     /// Renders under way.
     var renderCount: Int { inFlight.withLock { $0.count } }
+
+    /// Bytes the renders under way hold in their buffers (parked ones included).
+    var renderBufferBytes: Int { inFlight.withLock { $0.values.reduce(0) { $0 + $1.producedByteCount } } }
 }

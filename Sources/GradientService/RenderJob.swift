@@ -197,6 +197,9 @@ final class RenderJob: Sendable {
         }
     }
 
+    /// Bytes produced so far, held in the job's buffer.
+    var producedByteCount: Int { state.withLock { $0.bytes.count } }
+
     /// All the bytes produced (once rendering has returned): the buffer itself, not a copy. Its spare capacity past
     /// the last byte is never written, so for an image of 128 KiB or more (a block glibc maps of its own under
     /// gradientd's heap settings) those pages are not resident; the cache counts the bytes.

@@ -81,10 +81,17 @@ final class ServiceMetrics: Sendable {
         }
     }
 
+    /// Bytes held outside the cache and the frames, by owner, for the gauges.
+    struct HeldMemory {
+        var parkedRenderBytes: Int
+        var renderBufferBytes: Int
+        var outputQueueBytes: Int
+    }
+
     /// The exposition text, with the gauges and the access log's dropped lines given.
     func exposition(
         cache: RenderCache.Statistics, openConnections: Int, queueDepth: Int, frameMemoryBytes: Int,
-        frameMemoryWaiting: (requests: Int, bytes: Int), logLinesDropped: Int
+        frameMemoryWaiting: (requests: Int, bytes: Int), memory: HeldMemory, logLinesDropped: Int
     ) -> String {
         let snapshot = state.withLock { $0 }
         var text = ""
@@ -143,6 +150,21 @@ final class ServiceMetrics: Sendable {
             ("gradientd_render_queue_depth", "Renders waiting for a worker.", queueDepth),
             ("gradientd_renders_paused", "Renders paused now until a client reads.", snapshot.pausedRenders),
             ("gradientd_frame_memory_bytes", "Frame memory reserved by WebP and AVIF renders now.", frameMemoryBytes),
+            (
+                "gradientd_parked_render_bytes",
+                "Bytes the renders parked on slow readers hold (their budget's count).",
+                memory.parkedRenderBytes
+            ),
+            (
+                "gradientd_render_buffer_bytes",
+                "Bytes the renders under way hold in their output buffers (for the cache and late joiners), parked ones "
+                    + "included.",
+                memory.renderBufferBytes
+            ),
+            (
+                "gradientd_output_queue_bytes", "Response bytes queued for client sockets that would block.",
+                memory.outputQueueBytes
+            ),
             (
                 "gradientd_frame_memory_waiting", "WebP and AVIF requests waiting for frame memory now.",
                 frameMemoryWaiting.requests

@@ -26,6 +26,10 @@ final class Connection: ResponseSink {
         self.core = LockedValue(ConnectionCore(socket: socket, epoll: loop.epoll, limits: limits, now: now))
     }
 
+    deinit {
+        core.withLock { $0.output.releaseAccounting() }
+    }
+
     // MARK: Loop thread
 
     /// The socket is readable (or hung up): reads once and hands complete requests to `handler`.

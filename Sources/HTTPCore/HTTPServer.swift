@@ -36,6 +36,11 @@ public final class HTTPServer: Sendable {
     /// Connections open now, across all loops.
     public var openConnections: Int { connectionCounter.value }
 
+    /// Response bytes queued for sockets that would block, in every connection of the process (every server's) not
+    /// yet released: what ``HTTPLimits/maxQueuedStreamBytes`` and ``HTTPLimits/maxBufferedOutputBytes`` bound per
+    /// connection.
+    public static var queuedOutputBytes: Int { OutputQueue.processWideBytes.load(ordering: .relaxed) }
+
     /// Binds the listening sockets and starts the loop threads. Ignores SIGPIPE for the process.
     /// - Throws: ``HTTPServerError`` for a bad address or port, a second start, or a failing system call.
     public func start() throws(HTTPServerError) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -12,6 +14,10 @@ struct OutputQueue: Sendable {
 
     var isEmpty: Bool { byteCount == 0 }
 
+    /// Bytes waiting in every output queue of the process (``HTTPServer/queuedOutputBytes``): added as parts are
+    /// queued, taken off as they are written or as their connection is released (``releaseAccounting()``).
+    static let processWideBytes = Atomic<Int>(0)
+
     /// Queues `part` from byte `start` on.
     mutating func append(_ part: [UInt8], from start: Int = 0) {
         guard start < part.count else { return }
@@ -19,11 +25,21 @@ struct OutputQueue: Sendable {
             offset = start
         } else if start > 0 {
             parts.append(Array(part[start...]))
-            byteCount += part.count - start
+            count(part.count - start)
             return
         }
         parts.append(part)
-        byteCount += part.count - start
+        count(part.count - start)
+    }
+
+    private mutating func count(_ added: Int) {
+        byteCount += added
+        Self.processWideBytes.add(added, ordering: .relaxed)
+    }
+
+    /// Takes the bytes still queued off ``processWideBytes``: called once, as the queue's connection is released.
+    func releaseAccounting() {
+        Self.processWideBytes.subtract(byteCount, ordering: .relaxed)
     }
 
     /// Writes as much as the socket takes, at most `partsPerWrite` parts per `writev`. Returns the number of bytes
@@ -48,6 +64,7 @@ struct OutputQueue: Sendable {
 
     private mutating func consume(_ written: Int) {
         byteCount -= written
+        Self.processWideBytes.subtract(written, ordering: .relaxed)
         var remaining = written
         while remaining > 0 {
             let available = parts[0].count - offset

@@ -21,7 +21,7 @@ extension GradientdOptions {
             cacheBytes: cacheBytes, renderWorkers: renderWorkers, renderQueueLimit: renderQueueLimit,
             specLimits: SpecLimits(maxPixels: maxPixels), frameMemoryBytes: frameMemoryBytes,
             frameMemoryRequestShare: frameMemoryShare, frameMemoryQueueLimit: frameMemoryQueueLimit,
-            frameMemoryWait: .milliseconds(Int(frameMemoryWaitSeconds * 1000)))
+            frameMemoryWait: .milliseconds(Int(frameMemoryWaitSeconds * 1000)), parkedRenderBytes: parkedMemoryBytes)
     }
 
     /// The access log's configuration these options describe.

@@ -11,6 +11,7 @@ struct GradientdOptions: Equatable {
     var frameMemoryShare = 0.625
     var frameMemoryQueueLimit = 64
     var frameMemoryWaitSeconds = 5.0
+    var parkedMemoryBytes = 64 * 1024 * 1024
     var maxConnections = 4096
     var renderWorkers: Int?
     var renderQueueLimit = 64
@@ -45,6 +46,9 @@ struct GradientdOptions: Equatable {
                                   they get 503 (default 64)
           --frame-memory-wait SECS  time a request waits for frame memory before 503     GRADIENTD_FRAME_MEMORY_WAIT
                                   (default 5)
+          --parked-memory SIZE    bytes renders paused for slow readers may hold at      GRADIENTD_PARKED_MEMORY
+                                  once; past it their slowest clients are closed
+                                  (default 64M)
           --max-connections N     open connections at most (default 4096)                GRADIENTD_MAX_CONNECTIONS
           --render-workers N      render threads (default: one per core)                 GRADIENTD_RENDER_WORKERS
           --render-queue N        renders waiting for a worker at most; past it they     GRADIENTD_RENDER_QUEUE
@@ -79,7 +83,7 @@ struct GradientdOptions: Equatable {
         ("--frame-memory", "GRADIENTD_FRAME_MEMORY"), ("--frame-memory-share", "GRADIENTD_FRAME_MEMORY_SHARE"),
         ("--frame-memory-queue", "GRADIENTD_FRAME_MEMORY_QUEUE"),
         ("--frame-memory-wait", "GRADIENTD_FRAME_MEMORY_WAIT"),
-        ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
+        ("--parked-memory", "GRADIENTD_PARKED_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
         ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
         ("--write-timeout", "GRADIENTD_WRITE_TIMEOUT"), ("--min-send-bytes", "GRADIENTD_MIN_SEND_BYTES"),
@@ -141,6 +145,9 @@ struct GradientdOptions: Equatable {
         if let value = values["--cache-bytes"] { cacheBytes = try Self.byteSize(value, flag: name("--cache-bytes")) }
         if let value = values["--frame-memory"] {
             frameMemoryBytes = try Self.byteSize(value, flag: name("--frame-memory"))
+        }
+        if let value = values["--parked-memory"] {
+            parkedMemoryBytes = try Self.byteSize(value, flag: name("--parked-memory"))
         }
         if let value = values["--frame-memory-share"] {
             guard let share = Double(value), share > 0, share <= 1 else {

@@ -33,6 +33,10 @@ struct GradientdOptionsTests {
         #expect(defaults.serviceConfiguration.frameMemoryRequestShare == 0.625)
         #expect(defaults.serviceConfiguration.frameMemoryQueueLimit == 64)
         #expect(defaults.serviceConfiguration.frameMemoryWait == .seconds(5))
+        #expect(defaults.serviceConfiguration.parkedRenderBytes == 64 << 20)
+        #expect(
+            try GradientdOptions(arguments: [], environment: ["GRADIENTD_PARKED_MEMORY": "32M"]).serviceConfiguration
+                .parkedRenderBytes == 32 << 20)
         let waits = try GradientdOptions(
             arguments: ["--frame-memory-share", "0.5", "--frame-memory-wait=1.5"],
             environment: ["GRADIENTD_FRAME_MEMORY_QUEUE": "8"])

@@ -53,11 +53,27 @@ struct ServiceEndpointTests {
             "gradientd_cache_hits_total", "gradientd_cache_misses_total", "gradientd_cache_evictions_total",
             "gradientd_cache_bytes", "gradientd_cache_entries", "gradientd_open_connections",
             "gradientd_render_queue_depth", "gradientd_format_fallbacks_total", "gradientd_log_lines_dropped_total",
+            "gradientd_frame_memory_bytes", "gradientd_frame_memory_waiting", "gradientd_frame_memory_waiting_bytes",
+            "gradientd_parked_render_bytes", "gradientd_render_buffer_bytes", "gradientd_output_queue_bytes",
         ] {
             #expect(text.contains("# TYPE \(family) "), "\(family)")
         }
         #expect(text.contains("gradientd_requests_total{route=\"/gradient\",status=\"200\"} 1"))
         #expect(text.contains("gradientd_requests_total{route=\"other\",status=\"404\"} 1"))
         #expect(text.contains("gradientd_request_duration_seconds_bucket{le=\"+Inf\"} 2"))
+    }
+
+    /// The memory gauges read their owners: the parked renders' budget and the frame-memory queue.
+    @Test func memoryGaugesReadTheirOwners() throws {
+        let harness = ServiceHarness()
+        let coordinator = harness.service.coordinator
+        #expect(coordinator.parkedMemory.reserve(12345))
+        defer { coordinator.parkedMemory.release(12345) }
+        #expect(coordinator.frameMemory.reserve(777) { _ in } == .reserved)
+        defer { coordinator.frameMemory.release(777) }
+        let text = harness.service.metricsText
+        #expect(text.contains("\ngradientd_parked_render_bytes 12345\n"))
+        #expect(text.contains("\ngradientd_frame_memory_bytes 777\n"))
+        #expect(text.contains("\ngradientd_render_buffer_bytes 0\n"))
     }
 }
