@@ -126,7 +126,7 @@ final class RenderCoordinator: Sendable {
     /// steps ran on workers, without the time it was parked for slow clients.
     private func end(_ job: RenderJob, _ outcome: RenderJob.Outcome, workDuration duration: Duration) {
         frameMemory.release(job.frameMemoryBytes)
-        metrics.recordRender(format: job.identity.format, duration: duration, succeeded: outcome == .succeeded)
+        metrics.recordRender(format: job.identity.format, duration: duration, outcome: outcome)
         let bytes = outcome == .succeeded ? job.producedBytes : nil
         inFlight.withLock { jobs in
             if let bytes {

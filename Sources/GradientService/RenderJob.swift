@@ -23,9 +23,12 @@ import Locking
 /// each has been sent everything or is gone.
 final class RenderJob: Sendable {
     /// How a job ended.
-    enum Outcome: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable, CaseIterable {
         case succeeded
+        /// The render or its encoder failed, or the pool stopped.
         case failed
+        /// Every client left before the image was done: not a failure of the service.
+        case abandoned
     }
 
     /// Where a step of the render on a worker left it.
@@ -124,7 +127,7 @@ final class RenderJob: Sendable {
     /// the request needs a render of its own.
     func admit() -> Bool {
         state.withLock { state in
-            guard !state.isAbandoned && state.outcome != .failed else { return false }
+            guard !state.isAbandoned && state.outcome != .failed && state.outcome != .abandoned else { return false }
             state.admittedRequests += 1
             return true
         }
@@ -141,7 +144,7 @@ final class RenderJob: Sendable {
                 guard stream.write(state.bytes) else { return completion(0, false) }
                 completion(state.bytes.count, true)
                 stream.finish()
-            case .failed:
+            case .failed, .abandoned:
                 completion(0, false)
                 stream.abort()
             case nil:
@@ -177,7 +180,7 @@ final class RenderJob: Sendable {
                 return end(.failed, since: start)
             }
             if isComplete { return end(.succeeded, since: start) }
-            guard shouldContinue() else { return end(.failed, since: start) }
+            guard shouldContinue() else { return end(.abandoned, since: start) }
             if park(since: start) { return .parked }
         }
     }

@@ -21,7 +21,7 @@ final class ServiceMetrics: Sendable {
 
     private struct RenderKey: Hashable {
         var format: ImageFormat
-        var succeeded: Bool
+        var outcome: RenderJob.Outcome
     }
 
     /// Every counter; guarded by this lock.
@@ -36,10 +36,10 @@ final class ServiceMetrics: Sendable {
     }
 
     /// Counts a render in `format` that took `duration`.
-    func recordRender(format: ImageFormat, duration: Duration, succeeded: Bool) {
+    func recordRender(format: ImageFormat, duration: Duration, outcome: RenderJob.Outcome) {
         state.withLock { state in
             state.renderDurations.observe(duration.seconds)
-            state.renders[RenderKey(format: format, succeeded: succeeded), default: 0] += 1
+            state.renders[RenderKey(format: format, outcome: outcome), default: 0] += 1
         }
     }
 
@@ -73,10 +73,14 @@ final class ServiceMetrics: Sendable {
     }
 
     /// Renders that completed, and those that failed or were cancelled, in every format.
-    var renderCounts: (succeeded: Int, failed: Int) {
+    var renderCounts: (succeeded: Int, failed: Int, abandoned: Int) {
         state.withLock { state in
-            state.renders.reduce(into: (succeeded: 0, failed: 0)) { counts, entry in
-                if entry.key.succeeded { counts.succeeded += entry.value } else { counts.failed += entry.value }
+            state.renders.reduce(into: (succeeded: 0, failed: 0, abandoned: 0)) { counts, entry in
+                switch entry.key.outcome {
+                case .succeeded: counts.succeeded += entry.value
+                case .failed: counts.failed += entry.value
+                case .abandoned: counts.abandoned += entry.value
+                }
             }
         }
     }
@@ -108,12 +112,11 @@ final class ServiceMetrics: Sendable {
         text += "# HELP gradientd_render_duration_seconds Time to render and encode one image.\n"
         text += "# TYPE gradientd_render_duration_seconds histogram\n"
         snapshot.renderDurations.append(name: "gradientd_render_duration_seconds", to: &text)
-        text += "# HELP gradientd_renders_total Renders by format and outcome.\n"
+        text += "# HELP gradientd_renders_total Renders by format and outcome (abandoned: every client left first).\n"
         text += "# TYPE gradientd_renders_total counter\n"
         for format in ImageFormat.allCases {
-            for succeeded in [true, false] {
-                let count = snapshot.renders[RenderKey(format: format, succeeded: succeeded)] ?? 0
-                let outcome = succeeded ? "succeeded" : "failed"
+            for outcome in RenderJob.Outcome.allCases {
+                let count = snapshot.renders[RenderKey(format: format, outcome: outcome)] ?? 0
                 text += "gradientd_renders_total{format=\"\(format.rawValue)\",outcome=\"\(outcome)\"} \(count)\n"
             }
         }

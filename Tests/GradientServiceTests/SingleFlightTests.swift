@@ -91,8 +91,9 @@ struct SingleFlightTests {
             client.close()
             #expect(ServiceHarness.eventually { harness.service.coordinator.renderCount == 0 })
         }
-        #expect(harness.service.metrics.renderCounts.failed == 1)
-        #expect(harness.service.metrics.renderCounts.succeeded == 0)
+        #expect(harness.service.metrics.renderCounts.abandoned == 1)
+        #expect(harness.service.metrics.renderCounts.failed == 0 && harness.service.metrics.renderCounts.succeeded == 0)
+        #expect(harness.service.metricsText.contains("gradientd_renders_total{format=\"png\",outcome=\"abandoned\"} 1"))
         #expect(!harness.service.coordinator.cache.contains(try ServiceHarness.key(query)))
         #expect(harness.service.coordinator.cache.statistics.entries == 0)
     }
