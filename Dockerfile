@@ -13,7 +13,7 @@ COPY Sources ./Sources
 # SwiftPM checks every target's folder when it reads the manifest, test targets included.
 COPY Tests ./Tests
 # `install -s` strips the symbol tables and debug information (binutils' strip, in the Swift image): the runtime
-# stage copies binaries of a fraction of their unstripped size (README, "Deployment").
+# stage copies binaries of a fraction of their unstripped size (docs/operations.md, "Deployment").
 RUN swift build -c release --static-swift-stdlib --product gradientd \
     && swift build -c release --static-swift-stdlib --product gradient \
     && install -s -m 0755 "$(swift build -c release --show-bin-path)/gradientd" /usr/local/bin/gradientd \

@@ -1,6 +1,6 @@
 """The m4x4 corpus shape (a 4x4 smooth mesh gradient at 1920x1080) rendered by gradientd and by numpy in one run.
 
-The numpy peer implements the formulas of the README's "Mesh gradients" section, vectorised over the pixels, on
+The numpy peer implements the formulas of docs/usage.md's "Mesh gradients" section, vectorised over the pixels, on
 one thread: position and colour patches are bicubic Hermite patches with Catmull-Rom tangents (one-sided at the
 border) and zero twist; each pixel centre is inverted by Newton's method in the mesh's parameter space, from the
 even-grid guess, stepping across patches; colours are 8-bit sRGB mixed in sRGB, alpha clamped; Skia's 8x8 ordered

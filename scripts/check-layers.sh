@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the layering rules of README.md ("How it is built") over the import lines of Sources/:
+# Checks the layering rules of docs/architecture.md ("## Modules") over the import lines of Sources/:
 # GradientCore imports nothing (no Foundation, no Glibc, no project module); HTTPCore imports no gradient module;
 # PNGEncoding, WebPEncoding and AVIFEncoding know nothing of gradients or HTTP; Locking, which HTTPCore,
 # GradientImage and GradientService share, imports the C library only (Glibc, or Darwin). No module of Sources/

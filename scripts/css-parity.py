@@ -22,9 +22,9 @@ Kept out of the generator on purpose, each for the reason given:
 - `var()`, `env()`, `attr()`: substitution functions make any declaration valid at parse time, so CSS.supports
   accepts every string holding one whatever else it holds; css= has no custom properties to substitute.
 - An angle that depends on the viewport (`calc(1deg * 10vw / 1px)`): accepted by Chromium, refused by gradientd
-  (a known gap, documented in README).
+  (a known gap, documented in docs/fidelity.md).
 - `ex`, `ch`, `lh` and `cap`/`ic`/`rlh`, container and small/large/dynamic viewport units: they depend on a font or
-  a container; accepted by Chromium, refused by gradientd (a known gap, documented in README).
+  a container; accepted by Chromium, refused by gradientd (a known gap, documented in docs/fidelity.md).
 
 Expected render difference, documented in the contract (printed as EXPECTED with the reason, counted, not failing
 the run; any other render difference fails it): a repeating gradient whose stops all resolve to one position (a
