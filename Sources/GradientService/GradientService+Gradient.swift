@@ -117,12 +117,8 @@ extension GradientService {
     private func sendMissHead(
         _ identity: ImageIdentity, style: ImageResponseStyle, for request: HTTPRequest, responder: HTTPResponder
     ) {
-        let headers = ImageHeaders.make(
-            etag: identity.etag, cacheStatus: .missNotStored, mediaType: identity.mediaType,
-            variesOnAccept: style.variesOnAccept,
-            serverTiming: ImageHeaders.serverTiming(cacheStatus: .missNotStored, renderDuration: nil),
-            cacheDetail: style.cacheDetail)
-        _ = responder.startStream(HTTPResponseHead(status: 200, headers: headers))
+        _ = responder.startStream(
+            missHead(etag: identity.etag, mediaType: identity.mediaType, style: style, cacheStatus: .missNotStored))
         finish(request, route: .gradient, status: 200, bodyBytes: 0, cache: "miss")
     }
 
@@ -189,12 +185,8 @@ extension GradientService {
         _ job: RenderJob, style: ImageResponseStyle, cacheStatus: ImageHeaders.CacheStatus, for request: HTTPRequest,
         responder: HTTPResponder
     ) {
-        let headers = ImageHeaders.make(
-            etag: job.etag, cacheStatus: cacheStatus, mediaType: job.identity.mediaType,
-            variesOnAccept: style.variesOnAccept,
-            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: nil),
-            cacheDetail: style.cacheDetail)
-        let stream = responder.startStream(HTTPResponseHead(status: 200, headers: headers))
+        let stream = responder.startStream(
+            missHead(etag: job.etag, mediaType: job.identity.mediaType, style: style, cacheStatus: cacheStatus))
         if request.isHead {
             job.keepRunningWithoutClients()
             return finish(request, route: .gradient, status: 200, bodyBytes: 0, cache: "miss")
@@ -202,5 +194,16 @@ extension GradientService {
         job.attach(stream) { [self] bytes, _ in
             finish(request, route: .gradient, status: 200, bodyBytes: bytes, cache: "miss")
         }
+    }
+
+    /// The 200 head of an image that is not in the cache (streamed by a render, or a HEAD answered without one).
+    private func missHead(
+        etag: String, mediaType: String, style: ImageResponseStyle, cacheStatus: ImageHeaders.CacheStatus
+    ) -> HTTPResponseHead {
+        let headers = ImageHeaders.make(
+            etag: etag, cacheStatus: cacheStatus, mediaType: mediaType, variesOnAccept: style.variesOnAccept,
+            serverTiming: ImageHeaders.serverTiming(cacheStatus: cacheStatus, renderDuration: nil),
+            cacheDetail: style.cacheDetail)
+        return HTTPResponseHead(status: 200, headers: headers)
     }
 }
