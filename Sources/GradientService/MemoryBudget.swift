@@ -1,9 +1,8 @@
 import Locking
 
 /// Memory that renders of one kind may hold at once: the buffers of renders parked for slow clients (frames of
-/// whole-frame renders wait in a ``FrameMemoryQueue`` instead). A render is admitted when its bytes fit beside those already
-/// reserved; one that is larger than the whole budget is admitted only alone, so that any image within the pixel
-/// limits can be rendered, one at a time.
+/// whole-frame renders wait in a ``FrameMemoryQueue`` instead). A render is admitted when its bytes fit beside those
+/// already reserved; one that is larger than the whole budget is admitted only alone.
 final class MemoryBudget: Sendable {
     /// Most bytes reserved at once (except for one render alone).
     let limitBytes: Int
