@@ -20,7 +20,9 @@ import Locking
 /// started it to fill the cache; a request admitted to the job (``admit()``) counts as a client from then on, and a
 /// job that has stopped admits no one, so a request never joins a render that is being abandoned. Once rendering
 /// has ended the job stays with its clients, catching each up from its event loop as its connection drains, until
-/// each has been sent everything or is gone.
+/// each has been sent everything or is gone. Its states and their transitions are ``RenderJobLifecycle``'s. Stream
+/// writes happen under the job's lock, so every client sees the bytes in order; callbacks (a response's completion,
+/// `resume`) run after it is released.
 final class RenderJob: Sendable {
     /// How a job ended.
     enum Outcome: Sendable, Equatable, CaseIterable {
@@ -54,15 +56,35 @@ final class RenderJob: Sendable {
 
         /// Whether the client, being sent its response, has no room: the render must wait for it.
         var isFull: Bool { !stream.hasCapacity && !stream.isBehindEarlierResponses }
+
+        /// The end of this client's response, run once the job's lock is released.
+        func ending(complete: Bool) -> ClientEnding {
+            ClientEnding(stream: stream, completion: completion, sentBytes: sent, isComplete: complete)
+        }
     }
 
-    private enum Phase {
-        /// A step runs on a worker, or is queued for one.
-        case rendering
-        /// Waiting for a full client to drain, on no thread.
-        case parked
-        /// Rendering is over; clients are caught up as their connections drain.
-        case rendered
+    /// A client's response ending: its completion is called and its stream finished (or aborted) outside the job's
+    /// lock, after the client has left the job's list, so no callback runs under the lock.
+    private struct ClientEnding {
+        let stream: HTTPResponseStream
+        let completion: Completion
+        let sentBytes: Int
+        let isComplete: Bool
+
+        func run() {
+            completion(sentBytes, isComplete)
+            if isComplete { stream.finish() } else { stream.abort() }
+        }
+    }
+
+    /// Whom the render runs for.
+    private enum Demand {
+        /// No client has attached yet: the request that started the job is on its way.
+        case awaitingFirstClient
+        /// The attached clients and the admitted requests.
+        case clients
+        /// A HEAD request asked for the image to be cached: the render goes on with no client.
+        case cacheWarming
     }
 
     private struct State {
@@ -70,18 +92,38 @@ final class RenderJob: Sendable {
         var bytes: [UInt8] = []
         var clients: [Client] = []
         var nextClientID = 0
-        var outcome: Outcome?
-        var phase = Phase.rendering
-        var hadClient = false
-        var runsWithoutClients = false
+        var lifecycle = RenderJobLifecycle.queued
+        var demand = Demand.awaitingFirstClient
         /// Requests admitted that have not yet attached a stream (or, for HEAD, asked the job to keep running).
         var admittedRequests = 0
-        /// Whether ``shouldContinue()`` has told the render to stop because every client had gone.
-        var isAbandoned = false
         /// Time the steps so far took on workers.
         var workDuration = Duration.zero
-        /// Bytes reserved in `parkedMemory` while parked.
-        var parkedBytes = 0
+        /// Responses that ended under the lock, run once it is released.
+        var endings: [ClientEnding] = []
+
+        /// Moves the lifecycle on; a transition the job does not make is a bug, and leaves the state as it was.
+        mutating func apply(_ event: RenderJobLifecycle.Event) {
+            do {
+                lifecycle = try lifecycle.after(event)
+            } catch {
+                assertionFailure("render job: \(error.event) in \(error.from)")
+            }
+        }
+
+        /// Removes the client at `index`, its response ending (completed or cut short) once the lock is released.
+        mutating func end(clientAt index: Int, complete: Bool) {
+            endings.append(clients[index].ending(complete: complete))
+            clients.remove(at: index)
+        }
+
+        /// Removes every client for which `shouldEnd` holds, their responses cut short once the lock is released.
+        mutating func abortClients(where shouldEnd: (Client) -> Bool) {
+            var index = clients.endIndex
+            while index > clients.startIndex {
+                index -= 1
+                if shouldEnd(clients[index]) { end(clientAt: index, complete: false) }
+            }
+        }
     }
 
     /// The cache key, the identity's ``ImageIdentity/cacheKey``.
@@ -101,8 +143,7 @@ final class RenderJob: Sendable {
     private let catchUpSliceBytes: Int
     /// Queues the next ``step()`` of a parked job on a worker, once its clients have room; called on an event loop.
     private let resume: @Sendable (RenderJob) -> Void
-    /// Bytes, clients and outcome; guarded by this lock. Stream writes happen under it, so every client sees
-    /// the bytes in order.
+    /// Bytes, clients and lifecycle; guarded by this lock (taken through `withState`, which runs the endings after).
     private let state = LockedValue(State())
     /// The rasterizer and encoder between steps; held by the step that runs (a job runs on one worker at a time,
     /// so it is never contended), and emptied when rendering ends.
@@ -126,8 +167,8 @@ final class RenderJob: Sendable {
     /// it does, it keeps the render going. False once the render has stopped for want of clients or has failed:
     /// the request needs a render of its own.
     func admit() -> Bool {
-        state.withLock { state in
-            guard !state.isAbandoned && state.outcome != .failed && state.outcome != .abandoned else { return false }
+        withState { state in
+            guard state.lifecycle.admitsRequests else { return false }
             state.admittedRequests += 1
             return true
         }
@@ -136,20 +177,18 @@ final class RenderJob: Sendable {
     /// Streams the job's bytes to `stream`: those produced so far as the connection takes them, the rest as they
     /// come.
     func attach(_ stream: HTTPResponseStream, completion: @escaping Completion) {
-        state.withLock { state in
-            state.hadClient = true
+        withState { state in
+            if state.demand == .awaitingFirstClient { state.demand = .clients }
             state.admittedRequests = max(0, state.admittedRequests - 1)
-            switch state.outcome {
+            let client = Client(id: state.nextClientID, stream: stream, completion: completion)
+            state.nextClientID += 1
+            state.clients.append(client)
+            switch state.lifecycle.outcome {
             case .succeeded:
-                guard stream.write(state.bytes) else { return completion(0, false) }
-                completion(state.bytes.count, true)
-                stream.finish()
+                catchUpAfterRendering(&state)
             case .failed, .abandoned:
-                completion(0, false)
-                stream.abort()
+                state.end(clientAt: state.clients.endIndex - 1, complete: false)
             case nil:
-                state.clients.append(Client(id: state.nextClientID, stream: stream, completion: completion))
-                state.nextClientID += 1
                 Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
             }
         }
@@ -157,8 +196,8 @@ final class RenderJob: Sendable {
 
     /// Keeps the render going even when no client is attached (a HEAD request warming the cache).
     func keepRunningWithoutClients() {
-        state.withLock { state in
-            state.runsWithoutClients = true
+        withState { state in
+            state.demand = .cacheWarming
             state.admittedRequests = max(0, state.admittedRequests - 1)
         }
     }
@@ -168,6 +207,12 @@ final class RenderJob: Sendable {
     /// client has drained (or gone).
     func step() -> StepResult {
         let start = ContinuousClock.now
+        let starts = withState { state in
+            guard state.lifecycle != .abandoned else { return false }
+            state.apply(.stepStarted)
+            return true
+        }
+        guard starts else { return end(.abandoned, since: start) }
         while true {
             let isComplete: Bool
             do {
@@ -188,17 +233,21 @@ final class RenderJob: Sendable {
     /// Whether rendering should go on: some client is still there or admitted, none has attached yet, or the job
     /// warms the cache. Once it answers false the job admits no one.
     func shouldContinue() -> Bool {
-        state.withLock { state in
-            if state.runsWithoutClients || !state.hadClient || state.admittedRequests > 0 { return true }
-            state.clients.removeAll { client in
-                guard client.stream.isClientGone else { return false }
-                client.completion(client.sent, false)
-                return true
+        withState { state in
+            switch state.lifecycle {
+            case .abandoned: return false
+            case .queued, .rendering, .parked, .resumed, .finished, .failed: break
             }
-            if state.clients.isEmpty { state.isAbandoned = true }
-            return !state.isAbandoned
+            if state.demand != .clients || state.admittedRequests > 0 { return true }
+            state.abortClients { $0.stream.isClientGone }
+            guard state.clients.isEmpty else { return true }
+            state.apply(.clientsLeft)
+            return false
         }
     }
+
+    /// Where the job is in its life.
+    var lifecycle: RenderJobLifecycle { state.withLock { $0.lifecycle } }
 
     /// Bytes produced so far, held in the job's buffer.
     var producedByteCount: Int { state.withLock { $0.bytes.count } }
@@ -211,27 +260,31 @@ final class RenderJob: Sendable {
     }
 
     /// Ends the job: on success sends every client the rest of the image as its connection takes it and finishes
-    /// its stream once it has every byte; on failure aborts them.
+    /// its stream once it has every byte; otherwise aborts them.
     func complete(_ outcome: Outcome) {
-        state.withLock { state in
-            state.outcome = outcome
-            state.phase = .rendered
-            guard outcome == .succeeded else {
-                for client in state.clients {
-                    client.completion(client.sent, false)
-                    client.stream.abort()
-                }
-                state.clients.removeAll()
-                return
-            }
+        withState { state in
+            state.apply(.ended(outcome))
+            guard outcome == .succeeded else { return state.abortClients { _ in true } }
             catchUpAfterRendering(&state)
         }
+    }
+
+    /// Runs `body` under the lock, then the client endings it left, outside it.
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        let (result, endings) = state.withLock { state in
+            let result = body(&state)
+            let endings = state.endings
+            state.endings.removeAll()
+            return (result, endings)
+        }
+        for ending in endings { ending.run() }
+        return result
     }
 
     /// The render's next bytes: sent at once to every client that has all before them and room, kept for the others.
     private func append(_ bytes: UnsafeRawBufferPointer) {
         let chunk = Array(bytes)
-        state.withLock { state in
+        withState { state in
             let start = state.bytes.count
             state.bytes.append(contentsOf: chunk)
             for index in state.clients.indices where state.clients[index].sent == start {
@@ -251,25 +304,19 @@ final class RenderJob: Sendable {
     /// they all have room again by now, or when the parked renders already hold their budget: the full clients are
     /// then closed, and the step goes on for the others (or finds itself abandoned).
     private func park(since start: ContinuousClock.Instant) -> Bool {
-        state.withLock { state in
+        withState { state in
             Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
             guard state.clients.contains(where: \.isFull) else { return false }
             let bytes = state.bytes.count
             guard parkedMemory.reserve(bytes) else {
-                state.clients.removeAll { client in
-                    guard client.isFull else { return false }
-                    client.completion(client.sent, false)
-                    client.stream.abort()
-                    return true
-                }
+                state.abortClients(where: \.isFull)
                 return false
             }
             guard watchFullClients(&state) else {
                 parkedMemory.release(bytes)
                 return false
             }
-            state.parkedBytes = bytes
-            state.phase = .parked
+            state.apply(.parked(bytes: bytes))
             state.workDuration += ContinuousClock.now - start
             metrics.recordRenderPaused()
             return true
@@ -289,21 +336,20 @@ final class RenderJob: Sendable {
     /// Client `id`'s connection has room again or closed (on its event loop): catches clients up, and resumes a
     /// parked render once no client is full.
     private func clientDrained(_ id: Int) {
-        let resumes = state.withLock { state in
+        let resumes = withState { state in
             if let index = state.clients.firstIndex(where: { $0.id == id }) { state.clients[index].isWatched = false }
-            switch state.phase {
-            case .rendering:
+            switch state.lifecycle {
+            case .queued, .rendering, .resumed, .abandoned, .failed:
                 Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
                 return false
-            case .rendered:
+            case .finished:
                 catchUpAfterRendering(&state)
                 return false
-            case .parked:
+            case .parked(let reservedBytes):
                 Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
                 if watchFullClients(&state) { return false }
-                parkedMemory.release(state.parkedBytes)
-                state.parkedBytes = 0
-                state.phase = .rendering
+                parkedMemory.release(reservedBytes)
+                state.apply(.drained)
                 metrics.recordRenderResumed()
                 return true
             }
@@ -322,11 +368,10 @@ final class RenderJob: Sendable {
     private func catchUpAfterRendering(_ state: inout State) {
         Self.catchUp(&state, sliceBytes: catchUpSliceBytes)
         let total = state.bytes.count
-        state.clients.removeAll { client in
-            guard client.sent == total else { return false }
-            client.completion(total, true)
-            client.stream.finish()
-            return true
+        var index = state.clients.endIndex
+        while index > state.clients.startIndex {
+            index -= 1
+            if state.clients[index].sent == total { state.end(clientAt: index, complete: true) }
         }
         _ = watch(&state) { _ in true }
     }
@@ -342,8 +387,7 @@ final class RenderJob: Sendable {
             if !state.clients[index].isWatched {
                 let id = state.clients[index].id
                 guard state.clients[index].stream.whenWritable({ [self] in clientDrained(id) }) else {
-                    state.clients[index].completion(state.clients[index].sent, false)
-                    state.clients.remove(at: index)
+                    state.end(clientAt: index, complete: false)
                     continue
                 }
                 state.clients[index].isWatched = true
@@ -367,12 +411,8 @@ final class RenderJob: Sendable {
                 guard client.stream.write(slice) else { break }
                 client.sent = end
             }
-            if client.stream.isClientGone {
-                client.completion(client.sent, false)
-                state.clients.remove(at: index)
-            } else {
-                state.clients[index] = client
-            }
+            state.clients[index] = client
+            if client.stream.isClientGone { state.end(clientAt: index, complete: false) }
         }
     }
 }
