@@ -67,11 +67,6 @@ MIN_OPAQUE_IDENTICAL = 0.99
 # Opaque sRGB cases known to be below that floor, by label, each with why. A listed case that reaches the floor fails
 # too ("remove it from the list"), so the list never outlives its reason.
 KNOWN_BELOW_FLOOR = {
-    "repeating-radial-gradient(closest-side at left, red, blue 30%, 50%, lime 60%)":
-        "57.8 % identical (2026-12-06): a colour hint inside a repeating radial period, not yet traced; within the"
-        " MAE and p99.5 tolerances",
-    "exported: repeating-radial-gradient(ellipse closest-side at 0% 50%, #ff0000 0%, #0000ff 30%, 50%, #00ff00 60%)":
-        "the same gradient as /gradient.css writes it",
     "exported: linear-gradient(to right in srgb, oklab(0.7000000183537057 0.2999999641223105 -0.20000002207315026),"
     " oklab(0.6269328940606366 -0.23952252570406987 0.09794232654728757))":
         "97.4 % identical (2026-12-06): stops outside sRGB interpolated in sRGB, not yet traced; within the MAE and"
@@ -138,6 +133,8 @@ CASES = [
     # An ending shape of zero width: Skia's degenerate gradient, the last colour.
     "radial-gradient(ellipse 0px 20px at right, black 5px, blue 17px)",
     "repeating-radial-gradient(closest-side at left, red, blue 30%, 50%, lime 60%)",
+    "repeating-radial-gradient(closest-side at left, hsla(181 87% 35% / 44%) 2.2rem, black, rgba(16, 60, 112) "
+    "min(93%, 44px), oklch(15.2% 0.23 0), #3049)",
     # oklch stops of little chroma: Blink's off-axis white, and its missing hue up to a chroma of 0.02.
     "linear-gradient(in oklch to right, white, rgb(103 169 38))",
     "linear-gradient(in oklch to right, rgb(200 185 185), blue)",

@@ -47,6 +47,30 @@ struct DitherTests {
         }
     }
 
+    /// A repeating gradient on an ending shape of zero width is Skia's degenerate gradient, a colour shader: Skia
+    /// strips the dither from constant shaders, so every pixel is the same (the stops' average, (1/3, 1/3, 1/3)
+    /// here, which a dither would split between 85 and 86).
+    @Test("a degenerate gradient's one colour is not dithered")
+    func degenerateGradientIsNotDithered() throws {
+        let image = try RenderedImage(
+            query: "css=repeating-radial-gradient(closest-side at left, red, lime, blue, red)&width=32&height=16")
+        let first = image.pixel(0, 0)
+        #expect(first == [85, 85, 85, 255])
+        for y in 0..<16 {
+            for x in 0..<32 { #expect(image.pixel(x, y) == first, "(\(x), \(y))") }
+        }
+    }
+
+    /// Skia averages the stops as Blink hands them over, unclipped sRGB: a stop outside sRGB pulls a channel of
+    /// the average below 0, and only the average is clipped.
+    @Test("a degenerate gradient averages unclipped colours")
+    func degenerateAverageIsUnclipped() throws {
+        let image = try RenderedImage(
+            query: "css=repeating-radial-gradient(closest-side at left, color(srgb 1 -1 0), color(srgb 1 0.5 0))"
+                + "&width=8&height=8")
+        #expect(image.pixel(3, 3) == [255, 0, 0, 255])
+    }
+
     @Test("dithered pixels follow round(value × 255 + offset × 255) exactly")
     func exactRounding() throws {
         let image = try RenderedImage(query: "colors=%23404040,%23505050&dir=horizontal&width=400&height=64")

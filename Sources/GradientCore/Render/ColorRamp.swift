@@ -322,12 +322,18 @@ struct ColorRamp {
     /// The colour Skia paints for a repeating gradient it finds degenerate (a zero-length line, an ending shape of
     /// zero width or height) whose stops still span a period: `average_gradient_color` of
     /// `MakeDegenerateGradient`, the mean of the stops' unpremultiplied sRGB colours over the period, each interval
-    /// weighted by its share of the period (the stops replacing hints included). Returned premultiplied.
+    /// weighted by its share of the period (the stops replacing hints included). The stops are averaged as Blink
+    /// hands them to Skia, in sRGB without clipping (a colour outside sRGB pulls the average past the gamut's
+    /// edge), and only the average is clipped, as Skia's colour shader stores it. Returned premultiplied.
     private func skiaDegenerateAverage() -> SIMD4<Double> {
         guard last > first else { return SIMD4() }
         func straight(_ color: SIMD4<Double>) -> SIMD4<Double> {
-            let srgb = toPremultipliedSRGB(color)
-            return srgb.w > 0 ? SIMD4(srgb.x / srgb.w, srgb.y / srgb.w, srgb.z / srgb.w, srgb.w) : srgb
+            let alpha = min(max(color.w, 0), 1)
+            guard alpha > 0 else { return SIMD4() }
+            var components = SIMD3(color.x, color.y, color.z) / alpha
+            if hueIndex >= 0 { components[hueIndex] = color[hueIndex] }
+            let rgb = space == .srgb ? components : space.toSRGB(components)
+            return SIMD4(rgb.x, rgb.y, rgb.z, alpha)
         }
         var sum = SIMD4<Double>()
         for segment in segments {

@@ -5,7 +5,7 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "4"
+    public static let version = "5"
 
     /// The spec being rendered.
     public let spec: GradientSpec
@@ -29,8 +29,9 @@ public struct Rasterizer: Sendable {
     /// What a row is computed from: Skia's mapping of the device pixel centre (x + 0.5, y + 0.5) to the gradient's
     /// `t`, in 32-bit floats, with `t` normalised as Blink normalises the stops.
     private enum Shader {
-        /// Every pixel the same colour.
-        case solid(PixelLanes)
+        /// Every pixel the same colour; `isDithered` false for Skia's degenerate gradient, a colour shader, from
+        /// which Skia strips the dither as from every constant shader.
+        case solid(PixelLanes, isDithered: Bool)
         /// t = x·m0 + (y·m2 + m4) (Skia's `matrix_2x3` on the pixel centre).
         case linear(m0: Float, m2: Float, m4: Float)
         /// t = √(x′² + y′²)·tScale + tBias with x′ = x·scaleX + offsetX, y′ = y·scaleY + offsetY (`xy_to_radius`).
@@ -81,12 +82,19 @@ public struct Rasterizer: Sendable {
         }
     }
 
-    private static func solid(_ color: SIMD4<Double>) -> Shader {
+    private static func solid(_ color: SIMD4<Double>, isDithered: Bool = true) -> Shader {
         let color = SIMD4<Float>(color)
         return .solid(
             PixelLanes(
                 red: SIMD8(repeating: color.x), green: SIMD8(repeating: color.y), blue: SIMD8(repeating: color.z),
-                alpha: SIMD8(repeating: color.w)))
+                alpha: SIMD8(repeating: color.w)),
+            isDithered: isDithered)
+    }
+
+    /// Whether the shader's pixels take the dither.
+    private var shaderIsDithered: Bool {
+        if case .solid(_, let isDithered) = shader { return isDithered }
+        return true
     }
 
     private static func shader(
@@ -111,13 +119,13 @@ public struct Rasterizer: Sendable {
                 second = first + delta * Float(offset + 1 / scale)
                 first = first + delta * Float(offset)
             }
-            guard let matrix = LinearUnitMatrix(first, second) else { return solid(degenerateColor) }
+            guard let matrix = LinearUnitMatrix(first, second) else { return solid(degenerateColor, isDithered: false) }
             return .linear(m0: matrix.scaleX, m2: matrix.skewX, m4: matrix.translateX)
         case .radial(let center, let radiusX, let radiusY):
             // An ending shape of zero width or height (a zero-radius circle too) is drawn as Chromium draws it:
             // Blink hands Skia r0 = r1 = 0, which Skia paints as its degenerate gradient (the last colour, or the
             // average when repeating), not CSS Images 4's vanishingly thin ellipse (crbug.com/635727).
-            guard radiusX > 0 && radiusY > 0 else { return solid(degenerateColor) }
+            guard radiusX > 0 && radiusY > 0 else { return solid(degenerateColor, isDithered: false) }
             var inverseX = 1 / radiusX
             var inverseY = 1 / radiusY
             // Blink moves the radii to the normalised stops (r0 = r·first, r1 = r·last) and Skia maps by 1/r1.
@@ -165,13 +173,13 @@ public struct Rasterizer: Sendable {
             }
             return
         }
-        let dither = Dither.lanes[self.dither ? y & 7 : 8]
+        let dither = Dither.lanes[self.dither && shaderIsDithered ? y & 7 : 8]
         if let grain {
             render(y, row, GrainedRowDither(dither: dither, grain: grain, y: y), E.self)
             return
         }
         let width = spec.pixelWidth
-        if case .solid(let color) = shader {
+        if case .solid(let color, _) = shader {
             fillRepeating(row, width: width, dither: dither, color: color, E.self)
             return
         }
@@ -193,7 +201,7 @@ public struct Rasterizer: Sendable {
     /// Computes row `y` of a single gradient as a layer of ``LayerCompositor``: premultiplied floats with the dither
     /// offset (``LayerSampleEncoder``) at `samples`, which must hold the row's width rounded up to 8 × 16 bytes.
     func renderLayerRow(_ y: Int, into samples: UnsafeMutableRawPointer) {
-        let offsets = RowDither(dither: Dither.lanes[dither ? y & 7 : 8])
+        let offsets = RowDither(dither: Dither.lanes[dither && shaderIsDithered ? y & 7 : 8])
         render(y, samples.assumingMemoryBound(to: UInt8.self), offsets, LayerSampleEncoder.self)
     }
 
@@ -206,7 +214,7 @@ public struct Rasterizer: Sendable {
         // Skia's seed_shader: the device pixel centre, in 32-bit floats.
         let centerY = Float(y) + 0.5
         switch shader {
-        case .solid(let color):
+        case .solid(let color, _):
             fill(row, width: width, offsets: offsets, color: color, E.self)
         case .linear(let m0, let m2, let m4):
             let rowT = centerY.multiplied(by: m2, adding: m4)
