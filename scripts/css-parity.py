@@ -9,7 +9,10 @@ colours, system colours, light-dark(), currentcolor — at positions in %, px, e
 max(), clamp(); colour hints) and, from every other one, a mutated copy (a token deleted, duplicated or swapped with
 its neighbour, a wrong unit, a comma removed, a function misspelt, a parenthesis added or removed). Then, from a
 generator seeded apart (so the strings above stay the same), layered backgrounds: two or three such gradients
-separated by commas, as `background-image` lists them, every other one mutated in the same ways.
+separated by commas, as `background-image` lists them, every other one mutated in the same ways. Then, from a
+third generator seeded apart, gradients whose colours write their channels, hues and alphas with math functions
+(`calc()`, `min()`, `max()`, `clamp()`, `round()`, `abs()`, `mod()`, angles in hues) and relative colours whose
+channel keywords take part in them (`oklch(from … calc(l * 0.9) min(c, 0.1) h)`), every other one mutated.
 
 Chromium's verdict is `CSS.supports('background-image', s)` in headless Chromium driven through chromedriver
 (Selenium, as Tests/browser starts it); gradientd's is the exit status of `gradient explain 'css=…'` (0 accepted,
@@ -81,6 +84,10 @@ RENDER_EVERY = 5
 # One layered background (a comma-separated list, as background-image) per LAYERED_SHARE single gradients, from
 # random.Random(LAYERED_SEED_OFFSET + seed).
 LAYERED_SHARE, LAYERED_SEED_OFFSET = 5, 1_000_000
+# Gradients whose colours write their channels with math functions (calc(), min(), max(), clamp(), round(), abs(),
+# mod(), channel keywords in relative colours): one per COLOUR_MATH_SHARE single gradients, from
+# random.Random(COLOUR_MATH_SEED_OFFSET + seed).
+COLOUR_MATH_SHARE, COLOUR_MATH_SEED_OFFSET = 3, 2_000_000
 
 NAMED = ["red", "blue", "lime", "teal", "orange", "rebeccapurple", "transparent", "white", "black", "hotpink",
          "DarkSlateGray", "gold", "navy", "Crimson"]
@@ -99,8 +106,9 @@ EXTENTS = ["closest-side", "closest-corner", "farthest-side", "farthest-corner"]
 class Grammar:
     """Random gradient strings from CSS Images 4's gradient grammar and CSS Color 4/5's colours."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, colour_math=False):
         self.rng = rng
+        self.colour_math = colour_math
 
     def pick(self, options):
         return self.rng.choice(options)
@@ -174,17 +182,45 @@ class Grammar:
 
     # Colours.
 
+    NUMERIC = re.compile(r"^(-?[0-9.]+)(%|deg|turn|)$")
+
+    def channel(self, text):
+        """`text` (a channel, hue or alpha), written half the time as a math function of the same value's type when
+        the grammar writes colour math; as is otherwise, drawing nothing from the generator."""
+        if not self.colour_math or not self.chance(0.5):
+            return text
+        match = self.NUMERIC.match(text)
+        if not match:
+            return text
+        value, unit = float(match.group(1)), match.group(2)
+        scale = {"%": 100, "deg": 360, "turn": 1, "": max(1.0, abs(value))}[unit]
+        other = lambda: f"{self.rng.uniform(0, scale):.3g}{unit}"
+        templates = [
+            lambda: f"calc({text})",
+            lambda: f"calc({text} + {other()} - {other()})",
+            lambda: f"calc({text} * 2 / 2)",
+            lambda: f"min({text}, {other()})",
+            lambda: f"max({text}, {other()}, {other()})",
+            lambda: f"clamp({other()}, {text}, {other()})",
+            lambda: f"abs(calc(-1 * {text}))",
+            lambda: f"round({self.pick(['nearest', 'up', 'down', 'to-zero'])}, {text}, {other()})",
+            lambda: f"mod({text}, {other()})",
+        ]
+        if unit == "deg":
+            templates.append(lambda: f"calc({text} + 1turn)")
+        return self.pick(templates)()
+
     def percent_or_number(self, high):
         return self.num(0, 100) + "%" if self.chance(0.4) else self.num(0, high, 2)
 
     def alpha(self):
-        return self.pick([self.num(0, 1, 2), self.num(0, 100) + "%"])
+        return self.channel(self.pick([self.num(0, 1, 2), self.num(0, 100) + "%"]))
 
     def modern_alpha(self):
         return f" / {self.alpha()}" if self.chance(0.3) else ""
 
     def hue(self):
-        return self.num(0, 360) + self.pick(["", "", "deg", "turn"]) if self.chance(0.9) else "none"
+        return self.channel(self.num(0, 360) + self.pick(["", "", "deg", "turn"])) if self.chance(0.9) else "none"
 
     def colour(self, depth=0):
         simple = [self.hex, self.named, self.rgb, self.hsl, self.hwb, self.lab_like, self.color_function,
@@ -206,7 +242,8 @@ class Grammar:
         return self.pick(["currentcolor", "currentColor", "CURRENTCOLOR"])
 
     def rgb(self):
-        channels = lambda percent: [self.num(0, 100) + "%" if percent else self.num(0, 255) for _ in range(3)]
+        channels = lambda percent: [
+            self.channel(self.num(0, 100) + "%" if percent else self.num(0, 255)) for _ in range(3)]
         percent = self.chance(0.3)
         if self.chance(0.4):
             name = self.pick(["rgb", "rgba"])
@@ -218,8 +255,9 @@ class Grammar:
         name = self.pick(["hsl", "hsla"])
         if self.chance(0.4):
             alpha = f", {self.alpha()}" if self.chance(0.4) else ""
-            return f"{name}({self.num(0, 360)}, {self.num(0, 100)}%, {self.num(0, 100)}%{alpha})"
-        return f"{name}({self.hue()} {self.num(0, 100)}% {self.num(0, 100)}%{self.modern_alpha()})"
+            return f"{name}({self.channel(self.num(0, 360))}, {self.num(0, 100)}%, {self.num(0, 100)}%{alpha})"
+        saturation, lightness = self.channel(self.num(0, 100) + "%"), self.channel(self.num(0, 100) + "%")
+        return f"{name}({self.hue()} {saturation} {lightness}{self.modern_alpha()})"
 
     def hwb(self):
         return f"hwb({self.hue()} {self.num(0, 100)}% {self.num(0, 100)}%{self.modern_alpha()})"
@@ -227,7 +265,7 @@ class Grammar:
     def lab_like(self):
         space = self.pick(["lab", "lch", "oklab", "oklch"])
         scale = 1 if space.startswith("ok") else 100
-        lightness = self.num(0, 100) + "%" if self.chance(0.4) else self.num(0, scale, 2)
+        lightness = self.channel(self.num(0, 100) + "%" if self.chance(0.4) else self.num(0, scale, 2))
         if space in ("lab", "oklab"):
             a, b = (self.num(-0.4, 0.4, 2) for _ in range(2)) if scale == 1 else (self.num(-100, 100) for _ in range(2))
             return f"{space}({lightness} {a} {b}{self.modern_alpha()})"
@@ -236,7 +274,7 @@ class Grammar:
 
     def color_function(self):
         space = self.pick(RGB_SPACES + XYZ_SPACES)
-        channels = " ".join(self.percent_or_number(1) for _ in range(3))
+        channels = " ".join(self.channel(self.percent_or_number(1)) for _ in range(3))
         return f"color({space} {channels}{self.modern_alpha()})"
 
     def interpolation(self):
@@ -268,7 +306,13 @@ class Grammar:
             lambda: f"oklch(from {origin} calc(l * 0.8) c h)",
             lambda: f"color(from {origin} {self.pick(RGB_SPACES)} r g b)",
             lambda: f"color(from {origin} {self.pick(XYZ_SPACES)} x y z)",
-        ])()
+        ] + ([
+            lambda: f"oklch(from {origin} calc(l * {self.num(0, 1, 2)}) min(c, {self.num(0, 0.3, 2)}) h)",
+            lambda: f"hsl(from {origin} clamp(0, h + {self.num(0, 90)}, 360) s calc(l / 2))",
+            lambda: f"rgb(from {origin} max(r, g, b) round(up, g, {self.num(1, 50)}) abs(calc(b - 128)))",
+            lambda: f"lab(from {origin} l calc(a * -1) calc(b * {self.num(0, 2, 1)}) / min(alpha, 0.5))",
+            lambda: f"lch(from {origin} l c mod(h + {self.num(0, 720)}, 360))",
+        ] if self.colour_math else []))()
 
     def light_dark(self, depth):
         return f"light-dark({self.colour(depth + 1)}, {self.colour(depth + 1)})"
@@ -410,6 +454,11 @@ def generate(seeds, count):
         grammar = Grammar(random.Random(LAYERED_SEED_OFFSET + seed))
         for index in range(count // LAYERED_SHARE):
             text = ", ".join(grammar.gradient() for _ in range(grammar.pick([2, 3])))
+            strings.append(grammar.mutate(text) if index % 2 else text)
+    for seed in seeds:
+        grammar = Grammar(random.Random(COLOUR_MATH_SEED_OFFSET + seed), colour_math=True)
+        for index in range(count // COLOUR_MATH_SHARE):
+            text = grammar.gradient()
             strings.append(grammar.mutate(text) if index % 2 else text)
     return strings
 

@@ -10,7 +10,7 @@ struct ColorNestingTests {
         #expect(parseError(mixes)?.message.contains("nest at most") == true)
         let sums =
             "rgb(calc(" + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000) + ") 0 0)"
-        #expect(parseError(sums)?.message.contains("nest at most") == true)
+        #expect(parseError(sums)?.message.contains("nest too deeply") == true)
         let relative = String(repeating: "rgb(from ", count: 5000) + "red" + String(repeating: " r g b)", count: 5000)
         #expect(parseError(relative)?.message.contains("nest at most") == true)
     }

@@ -28,7 +28,7 @@ struct ColorSyntaxErrorTests {
         ("rgb(1 2 3 / )", 12, "expected alpha after '/'"),
         ("rgb(1 2 3 / 50deg)", 12, "alpha must be a number or percentage"),
         ("rgb(1 2 3 / 0.5 0.6)", 16, "expected ')'"),
-        ("rgb(min(1, 2) 2 3)", 4, "min() is not supported here"),
+        ("rgb(var(--red) 2 3)", 4, "var() is not supported here"),
         ("rgb(1 2 3 /* x", 10, "unterminated comment"),
         ("rgb(1px 2 3)", 4, "unexpected unit \"px\""),
         ("rgb (1 2 3)", 3, "expected '(' after rgb"),

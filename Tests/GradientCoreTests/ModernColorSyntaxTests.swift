@@ -36,10 +36,16 @@ struct ModernColorSyntaxTests {
             ("color-mix(in, red, blue)", 12, "expected a colour space after 'in'"),
             ("color-mix(in srgb longer hue, red, blue)", 18, "polar spaces"),
             ("color-mix(in foo, red, blue)", 13, "expected a colour space after 'in'"),
-            ("rgb(from red calc(r+1) g b)", 19, "need whitespace"),
+            ("rgb(from red calc(r+1) g b)", 19, "whitespace on both sides"),
             ("rgb(from red q g b)", 13, "unknown channel keyword \"q\""),
             ("rgb(from red r, g, b)", 14, "not commas"),
             ("light-dark(red)", 14, "expected ','"),
+            ("rgb(calc(50% + 10) 0 0)", 13, "cannot add a number to a percentage"),
+            ("rgb(calc(10px) 0 0)", 4, "calc() in rgb() gives a length"),
+            ("rgb(0 0 0 / min(50%, 0.7))", 21, "min() cannot combine a percentage with a number"),
+            ("hsl(calc(120 + 10deg) 50% 50%)", 13, "cannot add an angle to a number"),
+            ("rgb(from red calc(q * 2) g b)", 18, "unknown constant in calc(); expected alpha, b, g, r, e, pi"),
+            ("rgb(clamp(1, 2) 0 0)", 4, "clamp() takes 3 arguments"),
         ] as [(String, Int, String)])
     func errorsNameTheOffsetAndTheConstruct(text: String, offset: Int, fragment: String) {
         let failure = parseError(text, bareHex: false)

@@ -10,7 +10,7 @@ extension CSSGradientParser {
             guard entries.count < limits.maxStops else {
                 throw error("at most \(limits.maxStops) colour stops and hints are allowed", at: token)
             }
-            if token.isNumeric || Self.isMathFunction(token) {
+            if token.isNumeric || CSSMathParser.isMathFunction(token) {
                 guard !entries.isEmpty, lastHint == nil else {
                     throw error("a colour hint must stand between two colour stops", at: token)
                 }
@@ -55,7 +55,7 @@ extension CSSGradientParser {
         var positions: [RawPosition] = []
         while true {
             let next = try peek()
-            guard next.isNumeric || Self.isMathFunction(next) else { break }
+            guard next.isNumeric || CSSMathParser.isMathFunction(next) else { break }
             guard positions.count < 2 else { throw error("a colour stop takes at most two positions", at: next) }
             positions.append(try parseStopPosition(next))
         }

@@ -41,4 +41,12 @@ struct CSSToken {
         default: return false
         }
     }
+
+    /// Whether the token can start a component value: a number, percentage, dimension, identifier or function.
+    var startsValue: Bool {
+        switch kind {
+        case .number, .percentage, .dimension, .ident, .function: return true
+        default: return false
+        }
+    }
 }

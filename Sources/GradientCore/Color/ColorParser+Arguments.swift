@@ -84,7 +84,7 @@ extension ColorParser {
             position += 1
             return
         }
-        if !hasAlpha && (numberEnd(from: position) != nil || startsIdentifier(at: position)) {
+        if !hasAlpha, token(at: position).startsValue {
             throw error("\(function)() takes 3 \(noun)")
         }
         throw error("expected ')'")

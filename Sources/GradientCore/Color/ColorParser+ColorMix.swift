@@ -54,13 +54,11 @@ extension ColorParser {
         return (color, percentage)
     }
 
-    /// A percentage (or `calc()` of one) if one is next, checked to lie in 0…100%.
+    /// A percentage (or a math function giving one) if one is next, checked to lie in 0…100%.
     private mutating func readMixPercentage() throws(ColorSyntaxError) -> Double? {
         try skipWhitespaceAndComments()
-        let start = position
-        let isCalc = consumeIfCalc()
-        position = start
-        guard numberEnd(from: start) != nil || isCalc else { return nil }
+        let next = token(at: position)
+        guard next.isNumeric || CSSMathParser.isMathFunction(next) else { return nil }
         let token = try readComponent(function: "color-mix", shortMessage: "expected a percentage")
         guard case .percentage(let value) = token.value else {
             throw error("color-mix() takes a percentage here", at: token.offset)
@@ -69,15 +67,5 @@ extension ColorParser {
             throw error("color-mix() percentages must be between 0% and 100%", at: token.offset)
         }
         return value
-    }
-
-    /// Whether `calc(` starts at `position` (case-insensitively); moves past it when it does.
-    private mutating func consumeIfCalc() -> Bool {
-        let word = Array("calc(".utf8)
-        guard position + word.count <= bytes.count else { return false }
-        let candidate = lowercased(position..<(position + word.count))
-        guard candidate == word else { return false }
-        position += word.count
-        return true
     }
 }

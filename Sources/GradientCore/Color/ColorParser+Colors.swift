@@ -7,25 +7,41 @@ extension ColorParser {
     /// Parses one colour at `position` and leaves `position` just past it.
     mutating func parseColor() throws(ColorSyntaxError) -> CSSColor {
         let start = position
-        guard let first = peek else { throw error("expected a colour") }
-        if first == UInt8(ascii: "#") {
+        let token = token(at: start)
+        switch token.kind {
+        case .hash:
             position += 1
             return try parseHexDigits(markStart: start)
-        }
-        guard Self.isNameByte(first) else {
-            if numberEnd(from: start) != nil { throw error("expected a colour, found a number") }
+        case .function(let name):
+            position = token.range.upperBound
+            return try parseFunction(name: name, nameStart: start)
+        case .ident(let name):
+            position = token.range.upperBound
+            return try namedColor(name, range: token.range)
+        case .number, .percentage, .dimension:
+            if allowsBareHex, let first = byte(at: start), CSSTokenizer.isNameByte(first) {
+                return try parseHexDigits(markStart: start)
+            }
+            var end = start
+            while let b = byte(at: end), CSSTokenizer.isNameByte(b) { end += 1 }
+            let digits = end - start
+            if (start..<end).allSatisfy({ Self.isHexDigit(bytes[$0]) }) && [3, 4, 6, 8].contains(digits) {
+                throw error("hex colour needs '#' here", at: start)
+            }
+            throw error("expected a colour, found a number")
+        case .end: throw error("expected a colour")
+        case .comma, .slash, .openParenthesis, .closeParenthesis, .delimiter:
             throw error("expected a colour, found \(describeByte(at: start))")
         }
-        while let b = peek, Self.isNameByte(b) { position += 1 }
-        let word = lowercased(start..<position)
-        let name = String(decoding: word, as: UTF8.self)
-        if peek == UInt8(ascii: "(") {
-            position += 1
-            return try parseFunction(name: name, nameStart: start)
-        }
+    }
+
+    /// The colour the identifier `name` (lower-cased, at `range`) names: a keyword, a named or system colour, or
+    /// (where bare hex is allowed) hex digits.
+    private mutating func namedColor(_ name: String, range: Range<Int>) throws(ColorSyntaxError) -> CSSColor {
         if name == "transparent" {
             return CSSColor(space: .srgb, components: .zero, alpha: 0, missing: [], isLegacy: true)
         }
+        let word = Array(name.utf8)
         if let rgb = NamedColors.lookup(word) {
             return Self.hexColor(rgb: rgb, alpha: 255)
         }
@@ -37,33 +53,30 @@ extension ColorParser {
             return Self.hexColor(rgb: rgba >> 8, alpha: rgba & 0xFF)
         }
         let allHex = word.allSatisfy(Self.isHexDigit)
-        if allowsBareHex && (allHex || Self.isDigit(first)) {
-            position = start
-            return try parseHexDigits(markStart: start)
+        if allowsBareHex && allHex {
+            position = range.lowerBound
+            return try parseHexDigits(markStart: range.lowerBound)
         }
         if Self.functionNames.contains(name) {
             throw error("expected '(' after \(name)")
         }
         if allHex && [3, 4, 6, 8].contains(word.count) {
-            throw error("hex colour needs '#' here", at: start)
-        }
-        if Self.isDigit(first) {
-            throw error("expected a colour, found a number", at: start)
+            throw error("hex colour needs '#' here", at: range.lowerBound)
         }
         let suggestion = Spelling.nearest(to: name, in: NamedColors.names).map { " (did you mean \"\($0)\"?)" }
-        throw error("unknown colour name \(quoted(start..<position))" + (suggestion ?? ""), at: start)
+        throw error("unknown colour name \(quoted(range))" + (suggestion ?? ""), at: range.lowerBound)
     }
 
     /// Parses the digits of a hex colour at `position`; `markStart` is where the colour (its `#`) begins.
     mutating func parseHexDigits(markStart: Int) throws(ColorSyntaxError) -> CSSColor {
         let digitsStart = position
         var value: UInt32 = 0
-        while let b = peek, Self.isNameByte(b) {
+        while let b = peek, CSSTokenizer.isNameByte(b) {
             guard Self.isHexDigit(b) else {
                 throw error("invalid hex digit \(describeByte(at: position))")
             }
             if position - digitsStart < 8 {
-                let digit = Self.isDigit(b) ? b - 0x30 : (b | 0x20) - 0x61 + 10
+                let digit = CSSTokenizer.isDigit(b) ? b - 0x30 : (b | 0x20) - 0x61 + 10
                 value = value << 4 | UInt32(digit)
             }
             position += 1

@@ -4,11 +4,9 @@ extension ColorParser {
     /// Skips whitespace, then consumes the identifier `word` (ASCII case-insensitive) if it is next and whole.
     mutating func consumeKeyword(_ word: String) throws(ColorSyntaxError) -> Bool {
         try skipWhitespaceAndComments()
-        let start = position
-        var end = start
-        while let b = byte(at: end), Self.isNameByte(b) { end += 1 }
-        guard end > start, lowercased(start..<end) == Array(word.utf8) else { return false }
-        position = end
+        let next = token(at: position)
+        guard next.isIdent(word) else { return false }
+        position = next.range.upperBound
         return true
     }
 
@@ -25,10 +23,10 @@ extension ColorParser {
     /// Reads the identifier at `position` (after whitespace), lower-cased, or nil when none is there.
     mutating func readIdentifier() throws(ColorSyntaxError) -> (name: String, offset: Int)? {
         try skipWhitespaceAndComments()
-        guard startsIdentifier(at: position) else { return nil }
-        let start = position
-        while let b = peek, Self.isNameByte(b) { position += 1 }
-        return (String(decoding: lowercased(start..<position), as: UTF8.self), start)
+        let next = token(at: position)
+        guard let name = next.identName else { return nil }
+        position = next.range.upperBound
+        return (name, next.range.lowerBound)
     }
 
     mutating func expectComma(in function: String) throws(ColorSyntaxError) {

@@ -46,33 +46,8 @@ struct ColorParser {
         index >= 0 && index < bytes.count ? bytes[index] : nil
     }
 
-    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-    static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-    static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
-
-    /// Bytes that may continue a CSS identifier or hash token (escapes aside).
-    static func isNameByte(_ b: UInt8) -> Bool {
-        isLetter(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b >= 0x80
-    }
-
-    static func isWhitespace(_ b: UInt8) -> Bool {
-        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C
-    }
-
-    /// Whether an identifier starts at `index` (a letter, `_`, non-ASCII, or `-` followed by one of those or `-`).
-    func startsIdentifier(at index: Int) -> Bool {
-        guard let b = byte(at: index) else { return false }
-        if Self.isLetter(b) || b == UInt8(ascii: "_") || b >= 0x80 { return true }
-        guard b == UInt8(ascii: "-"), let next = byte(at: index + 1) else { return false }
-        return Self.isLetter(next) || next == UInt8(ascii: "_") || next == UInt8(ascii: "-") || next >= 0x80
-    }
-
-    /// Lower-cased ASCII copy of `bytes[range]`.
-    func lowercased(_ range: Range<Int>) -> [UInt8] {
-        range.map { index in
-            let b = bytes[index]
-            return b >= 0x41 && b <= 0x5A ? b | 0x20 : b
-        }
+    static func isHexDigit(_ b: UInt8) -> Bool {
+        CSSTokenizer.isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66)
     }
 
     /// `bytes[range]` as text for a message, shortened when long.
@@ -92,7 +67,7 @@ struct ColorParser {
     func describeByte(at index: Int) -> String {
         guard let b = byte(at: index) else { return "end of text" }
         if b >= 0x21 && b <= 0x7E { return "'" + String(UnicodeScalar(b)) + "'" }
-        if Self.isWhitespace(b) { return "whitespace" }
+        if CSSTokenizer.isWhitespace(b) { return "whitespace" }
         let hexDigits: [Character] = Array("0123456789ABCDEF")
         return "byte 0x" + String(hexDigits[Int(b >> 4)]) + String(hexDigits[Int(b & 0xF)])
     }
@@ -103,91 +78,89 @@ struct ColorParser {
 
     // MARK: Whitespace and comments
 
-    /// Skips CSS whitespace and `/* … */` comments.
+    /// Skips CSS whitespace and `/* … */` comments, as the tokenizer does between tokens.
     mutating func skipWhitespaceAndComments() throws(ColorSyntaxError) {
-        while let b = peek {
-            if Self.isWhitespace(b) {
-                position += 1
-            } else if b == UInt8(ascii: "/"), byte(at: position + 1) == UInt8(ascii: "*") {
-                let start = position
-                position += 2
-                while true {
-                    guard let c = peek else { throw error("unterminated comment", at: start) }
-                    position += 1
-                    if c == UInt8(ascii: "*"), peek == UInt8(ascii: "/") {
-                        position += 1
-                        break
-                    }
-                }
-            } else {
-                return
-            }
-        }
-    }
-
-    // MARK: Numbers
-
-    /// The end of a CSS number starting at `index`, if one starts there.
-    func numberEnd(from index: Int) -> Int? { NumberSyntax.numberEnd(in: bytes, from: index) }
-
-    /// The value of the number text `bytes[range]`, with overflow clamped to the largest finite magnitude.
-    func numberValue(_ range: Range<Int>) throws(ColorSyntaxError) -> Double {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        guard let value = Double(text) else { throw error("invalid number", at: range.lowerBound) }
-        if value.isNaN { throw error("invalid number", at: range.lowerBound) }
-        if value.isInfinite { return value < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude }
-        return value
+        let (end, unterminated) = CSSTokenizer(bytes: bytes).skippingWhitespace(from: position)
+        if let comment = unterminated { throw error("unterminated comment", at: comment) }
+        position = end
     }
 
     // MARK: Tokens
 
-    /// Reads one component (number, percentage, dimension or `none`) after optional whitespace.
+    /// The token at `index`, as ``CSSTokenizer`` (the project's one tokenizer) reads it.
+    func token(at index: Int) -> CSSToken { CSSTokenizer(bytes: bytes).token(at: index) }
+
+    /// A number token's value, overflow clamped to the largest finite magnitude.
+    func finiteNumber(_ value: Double, at offset: Int) throws(ColorSyntaxError) -> Double {
+        if value.isNaN { throw error("invalid number", at: offset) }
+        if value.isInfinite { return value < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude }
+        return value
+    }
+
+    /// Reads one component (number, percentage, dimension, math function or `none`) after optional whitespace.
     ///
     /// `function` names the enclosing function and `shortMessage` is the error for a `)` or the end of the text
     /// where a component was expected (such as "rgb() takes 3 channels").
     mutating func readComponent(function: String, shortMessage: String) throws(ColorSyntaxError) -> ColorToken {
         try skipWhitespaceAndComments()
         let start = position
-        guard let b = peek else { throw error(shortMessage) }
-        if let end = numberEnd(from: start) {
-            let value = try numberValue(start..<end)
-            position = end
-            if peek == UInt8(ascii: "%") {
-                position += 1
-                return ColorToken(value: .percentage(value), offset: start)
+        let token = token(at: start)
+        switch token.kind {
+        case .number(let value):
+            position = token.range.upperBound
+            return ColorToken(value: .number(try finiteNumber(value, at: start)), offset: start)
+        case .percentage(let value):
+            position = token.range.upperBound
+            return ColorToken(value: .percentage(try finiteNumber(value, at: start)), offset: start)
+        case .dimension(let value, let unit):
+            position = token.range.upperBound
+            return ColorToken(value: .dimension(try finiteNumber(value, at: start), unit: unit), offset: start)
+        case .function(let name):
+            guard CSSMathParser.isMathFunction(token) else {
+                throw error(plainText(start..<(token.range.upperBound - 1)) + "() is not supported here", at: start)
             }
-            if startsIdentifier(at: position) {
-                let unitStart = position
-                while let c = peek, Self.isNameByte(c) { position += 1 }
-                let unit = String(decoding: lowercased(unitStart..<position), as: UTF8.self)
-                return ColorToken(value: .dimension(value, unit: unit), offset: start)
-            }
-            return ColorToken(value: .number(value), offset: start)
-        }
-        if startsIdentifier(at: start) {
-            while let c = peek, Self.isNameByte(c) { position += 1 }
-            let word = lowercased(start..<position)
-            let name = String(decoding: word, as: UTF8.self)
-            if peek == UInt8(ascii: "(") {
-                guard name == "calc" else {
-                    throw error(plainText(start..<position) + "() is not supported here", at: start)
-                }
-                position += 1
-                return ColorToken(value: try readCalc(function: function), offset: start)
-            }
+            return ColorToken(value: try readMath(token, name: name, in: function), offset: start)
+        case .ident(let name):
+            position = token.range.upperBound
             if name == "none" { return ColorToken(value: .none, offset: start) }
             if let value = channelKeywords[name] { return ColorToken(value: .number(value), offset: start) }
             if !channelKeywords.isEmpty {
                 let names = channelKeywords.keys.sorted().joined(separator: ", ")
-                throw error("unknown channel keyword \(quoted(start..<position)) (this colour has \(names))", at: start)
+                throw error("unknown channel keyword \(quoted(token.range)) (this colour has \(names))", at: start)
             }
-            throw error("expected a number, percentage or 'none', found \(quoted(start..<position))", at: start)
+            throw error("expected a number, percentage or 'none', found \(quoted(token.range))", at: start)
+        case .closeParenthesis, .end: throw error(shortMessage)
+        case .comma: throw error("unexpected ',' in \(function)()")
+        case .slash: throw error("unexpected '/' in \(function)()")
+        case .hash, .openParenthesis, .delimiter: throw error("unexpected \(describeByte(at: start)) in \(function)()")
         }
-        switch b {
-        case UInt8(ascii: ")"): throw error(shortMessage)
-        case UInt8(ascii: ","): throw error("unexpected ',' in \(function)()")
-        case UInt8(ascii: "/"): throw error("unexpected '/' in \(function)()")
-        default: throw error("unexpected \(describeByte(at: start)) in \(function)()")
+    }
+
+    /// A math function as a component of `function`: a number, a percentage or an angle (in degrees), its value
+    /// computed as CSS computes a top-level calculation (NaN is 0, infinities the largest magnitude), the relative
+    /// colour's channel keywords standing for their values.
+    private mutating func readMath(
+        _ head: CSSToken, name: String, in function: String
+    ) throws(ColorSyntaxError) -> ColorToken.Value {
+        var math = CSSMathParser(tokens: CSSTokenizer(bytes: bytes), keywords: channelKeywords)
+        math.tokens.position = position
+        let parsed: (expression: CSSMathExpression, type: CSSMathType)
+        do throws(CSSMathError) {
+            parsed = try math.parse(head, percentages: .percent)
+        } catch {
+            throw self.error(error.message, at: error.token.range.lowerBound)
+        }
+        position = math.tokens.position
+        let value = parsed.expression.censoredValue(
+            in: CSSMathExpression.Context(percentBasis: 100, viewportWidth: 0, viewportHeight: 0))
+        switch parsed.type {
+        case .number: return .number(value)
+        case .percent: return .percentage(value)
+        case .angle: return .dimension(value, unit: "deg")
+        default:
+            throw error(
+                "\(name)() in \(function)() gives \(parsed.type.name); expected a number, a percentage or an angle",
+                at: head.range.lowerBound)
         }
     }
 }

@@ -8,7 +8,7 @@ enum ParameterMath {
     static func isMathFunction(_ text: Substring) -> Bool {
         guard let open = text.utf8.firstIndex(of: UInt8(ascii: "(")) else { return false }
         let name = Substring(text.utf8[text.utf8.startIndex..<open]).lowercased()
-        return CSSGradientParser.mathFunctionNames.contains(name)
+        return CSSMathParser.functionNames.contains(name)
     }
 
     /// Parses all of `text` as one math function, trying each slot in turn; the first that fits gives the
