@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "GradientCore", linkerSettings: [.linkedLibrary("m")]),
         // The encoder's per-row state lives in final classes; release builds drop the runtime exclusivity checks on
-        // their stored properties (3–15 % of the encode time of the corpus banners and splashes, bench/README.md).
+        // their stored properties (a measurable share of the encode time: `git show c279d43:bench/README.md`).
         // Debug builds, and so every test run, sanitizer runs included, keep them.
         .target(
             name: "PNGEncoding", dependencies: ["CPNG", "CZlib"],

@@ -68,7 +68,7 @@ struct StructuredRowTests {
         var zlibBytes = [UInt8](repeating: 0, count: Int(zlibCount))
         #expect(compress2(&zlibBytes, &zlibCount, filtered, UInt(filtered.count), 9) == Z_OK)
         // 14,511 bytes against zlib's 13,202 on this synthetic ramp (on the preset corpus' radial backgrounds, whose
-        // steps move less regularly, the copies come out smaller than zlib's: bench/README.md); a row of literals
+        // steps move less regularly, the copies come out smaller than zlib's); a row of literals
         // and single-byte zero runs would be several times larger.
         #expect(png.count * 100 <= Int(zlibCount) * 115)
         try expectRoundTrip(format, rows: rows)

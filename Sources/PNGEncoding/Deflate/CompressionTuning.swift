@@ -29,9 +29,8 @@ struct CompressionTuning {
 
     /// The settings used by ``PNGEncoder``: zlib's level 9 (chains of 4096) with lazy matching at every length.
     /// Chains of 4096 rather than 512: the flat rows of hard stops, stripes and sectors find their long copies of
-    /// the rows above among many short ones ("radial-gradient(circle, #fff 30%, #000 30%)" at 1200×630: 1.13× →
-    /// 1.00× Pillow's `optimize=True` bytes); 30 undithered 1920×1080 radial presets, whose opening rows come here,
-    /// take 6–10 % more CPU time to render and encode (bench/README.md, output version `png/9`).
+    /// the rows above among many short ones, for some CPU time on the opening rows of undithered radial gradients
+    /// (measured at output version `png/9`: `git show f8ae6f2:bench/README.md`).
     static let gradient = CompressionTuning(
         level: 9, memoryLevel: 8, strategy: Z_DEFAULT_STRATEGY, goodLength: 32,
         maximumLazyLength: Int32(DeflateLimits.maximumCopyLength), niceLength: Int32(DeflateLimits.maximumCopyLength),
