@@ -16,6 +16,10 @@ struct ChromiumComputedColorTests {
             ParsedColorCase(
                 "oklch(from rgb(10 200 30 / 0.4) l calc(c * 0.5) h)", .oklch, [0.72282, 0.119247, 143.158], 0.4, 1e-2),
             ParsedColorCase("rgb(from hsl(120 50% 50%) r g b)", .srgb, [0.25, 0.75, 0.25], 1, 1e-6),
+            ParsedColorCase("oklch(from red calc(l * 0.9) c h)", .oklch, [0.56517, 0.257704, 29.2346], 1, 1e-2),
+            ParsedColorCase(
+                "oklch(from red calc(l * 0.9) min(c, 0.1) max(h, 200))", .oklch, [0.56517, 0.1, 200], 1, 1e-4),
+            ParsedColorCase("oklch(clamp(0, 0.7, 1) sqrt(0.01) atan2(1, 1))", .oklch, [0.7, 0.1, 45], 1, 1e-9),
             // Chromium converts in 32-bit floats with skcms' matrices and D50 white: its Lab and OKLCh differ from
             // CSS Color 4's double-precision values by up to 0.015 (a, b, hue), its RGB spaces by up to 1.2e-4.
             ParsedColorCase(

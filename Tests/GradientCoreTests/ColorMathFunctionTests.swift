@@ -3,7 +3,8 @@ import Testing
 @testable import GradientCore
 
 /// Colour components written with CSS Values 4 math, read by the same tokenizer and evaluator as gradient positions
-/// (`CSSMathParser`); the values are Chromium's computed colours.
+/// (`CSSMathParser`); Chromium 156 computes the same colours (`rgb(255, 0, 0)`, `rgb(64, 191, 64)`,
+/// `rgb(128, 51, 255)`, `rgb(230, 26, 128)` for the first, fifth, third and sixth).
 @Suite("Math functions inside colours")
 struct ColorMathFunctionTests {
     @Test(
