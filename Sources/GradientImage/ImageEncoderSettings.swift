@@ -10,6 +10,8 @@ public enum ImageEncoderSettings: Sendable, Hashable {
     case webp(WebPSettings)
     /// AVIF with these settings.
     case avif(AVIFSettings)
+    /// An SVG document (``SVGExport``): no pixels, no settings.
+    case svg
 
     /// The format these settings encode.
     public var format: ImageFormat {
@@ -17,6 +19,7 @@ public enum ImageEncoderSettings: Sendable, Hashable {
         case .png: .png
         case .webp: .webp
         case .avif: .avif
+        case .svg: .svg
         }
     }
 
@@ -32,6 +35,8 @@ public enum ImageEncoderSettings: Sendable, Hashable {
                 + settings.identity
         case .avif(let settings):
             return "gradientd raster/\(Rasterizer.version) avif/1 \(AVIFEncoder.libraryVersion) " + settings.identity
+        case .svg:
+            return "gradientd raster/\(Rasterizer.version) \(SVGExport.version)"
         }
     }
 }

@@ -29,6 +29,8 @@ public struct ImageIdentity: Sendable, Hashable {
             var settings = AVIFSettings.standard(bitDepth: Self.avifBitDepth(of: spec))
             if let quality = request.quality { settings.quality = quality }
             self.init(spec: spec, settings: .avif(settings))
+        case .svg:
+            self.init(spec: spec, settings: .svg)
         }
     }
 
@@ -61,6 +63,7 @@ public struct ImageIdentity: Sendable, Hashable {
         case .png: spec.canonicalForm
         case .webp(let webp): "webp " + webp.identity + "\n" + spec.canonicalForm
         case .avif(let avif): "avif " + avif.identity + "\n" + spec.canonicalForm
+        case .svg: "svg\n" + spec.canonicalForm
         }
     }
 
@@ -74,8 +77,9 @@ public struct ImageIdentity: Sendable, Hashable {
     public var channels: Int { Rasterizer(spec: spec).isOpaque ? 3 : 4 }
 
     /// An upper bound on the encoded size in bytes: the raw pixels (with PNG's filter bytes) plus 1 % and 4 KiB of
-    /// container overhead.
+    /// container overhead; for SVG, ``SVGExport/sizeBound(of:)``.
     public var sizeBound: Int {
+        if format == .svg { return SVGExport.sizeBound(of: spec) }
         let bytesPerSample = spec.depth == .sixteen || format == .avif ? 2 : 1
         let raw = spec.pixelHeight * (1 + spec.pixelWidth * 4 * bytesPerSample)
         return raw + raw / 100 + 4096
@@ -87,7 +91,7 @@ public struct ImageIdentity: Sendable, Hashable {
         let width = spec.pixelWidth
         let height = spec.pixelHeight
         switch settings {
-        case .png:
+        case .png, .svg:
             return 0
         case .webp(let webp):
             return WebPEncoder.peakMemoryBytes(width: width, height: height, channels: channels, settings: webp)

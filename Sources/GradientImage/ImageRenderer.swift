@@ -7,7 +7,8 @@ import WebPEncoding
 public enum ImageRenderer {
     /// Renders `identity` and hands its bytes to `sink`. PNG is streamed as it is encoded (memory O(width), and
     /// `pipelined` as in ``GradientPNG/render(_:pipelined:shouldContinue:to:)``); WebP and AVIF rasterize the
-    /// whole frame (``ImageIdentity/frameMemoryBytes``), encode it and hand the file over in one piece.
+    /// whole frame (``ImageIdentity/frameMemoryBytes``), encode it and hand the file over in one piece; SVG writes
+    /// its document (no pixels) in one piece.
     /// `shouldContinue` is asked between rows; when it returns false the render stops with
     /// `RenderError.cancelled`.
     public static func render(
@@ -23,6 +24,12 @@ public enum ImageRenderer {
             bytes = try encodeWebP(identity.spec, settings: settings, shouldContinue: shouldContinue)
         case .avif(let settings):
             bytes = try encodeAVIF(identity.spec, settings: settings, shouldContinue: shouldContinue)
+        case .svg:
+            do {
+                bytes = Array(try SVGExport.document(for: identity.spec).utf8)
+            } catch {
+                throw .frameEncoding(format: .svg, message: error.detail)
+            }
         }
         do {
             try bytes.withUnsafeBytes { try sink($0) }

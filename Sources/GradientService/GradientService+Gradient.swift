@@ -23,6 +23,12 @@ extension GradientService {
         } catch {
             return send(error, for: request, route: .gradient, responder: responder)
         }
+        if imageRequest.formatChoice == .fixed(.svg), let refusal = SVGExport.refusal(for: imageRequest.spec) {
+            let problem = Problem(
+                type: Problem.noSVGEquivalentType, title: "No SVG equivalent", status: 422, detail: refusal.detail,
+                parameter: refusal.parameter)
+            return send(problem, for: request, route: .gradient, responder: responder)
+        }
         let candidates = imageRequest.candidateFormats
         let isNegotiated = imageRequest.formatChoice == .auto
         let format =

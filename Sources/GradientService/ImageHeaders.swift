@@ -1,3 +1,4 @@
+import GradientCore
 import HTTPCore
 
 /// The header fields of every image response (200 and 304) of `/gradient`.
@@ -63,6 +64,9 @@ enum ImageHeaders {
         return String(microseconds / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
+    /// What an SVG document may do when opened on its own: nothing but its inline styles, in a sandbox.
+    static let svgContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
     /// Content-Type (`mediaType`; nil for 304), ETag, Cache-Control, Cache-Status, `Vary: Accept` when the
     /// format was negotiated on `Accept` (`format=auto`), `Server-Timing` when `serverTiming` is given, and the
     /// cross-origin fields. `cacheDetail` (an RFC 9211 token) is added to `Cache-Status` as its `detail` parameter,
@@ -82,6 +86,9 @@ enum ImageHeaders {
             headers.add(name: "Cache-Status", value: cacheStatus.fieldValue)
         }
         if let serverTiming { headers.add(name: "Server-Timing", value: serverTiming) }
+        if mediaType == ImageFormat.svg.mediaType {
+            headers.add(name: "Content-Security-Policy", value: svgContentSecurityPolicy)
+        }
         CrossOriginHeaders.add(to: &headers)
         return headers
     }

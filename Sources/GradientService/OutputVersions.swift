@@ -7,6 +7,7 @@ public enum OutputVersions {
     public static func report(program: String) -> String {
         let formats: [(String, ImageEncoderSettings)] = [
             ("png", .png), ("webp", .webp(.fast(pixelCount: .max))), ("avif", .avif(.standard(bitDepth: 10))),
+            ("svg", .svg),
         ]
         return "\(program) \(PackageVersion.current)\n"
             + formats.map { "\($0.0): \($0.1.outputVersion)" }.joined(separator: "\n")

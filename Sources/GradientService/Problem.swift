@@ -6,6 +6,8 @@ struct Problem: Error, Sendable, Equatable {
     static let invalidParameterType = "tag:gradientd,2026:invalid-parameter"
     /// The problem type for a gradient that CSS cannot express (`/gradient.css`).
     static let noCSSEquivalentType = "tag:gradientd,2026:no-css-equivalent"
+    /// The problem type for a gradient that SVG 1.1 cannot draw (`format=svg`).
+    static let noSVGEquivalentType = "tag:gradientd,2026:no-svg-equivalent"
     /// The problem type for a full render queue.
     static let overloadedType = "tag:gradientd,2026:overloaded"
 

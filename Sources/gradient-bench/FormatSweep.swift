@@ -141,7 +141,7 @@ struct FormatSweep {
         }
         var measurement = Measurement(bytes: bytes.count, milliseconds: Stopwatch.median(times))
         switch format {
-        case .png:
+        case .png, .svg:
             break
         case .webp:
             let (frame, pixels) = CodecFrame.render8(request.spec)

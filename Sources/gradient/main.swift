@@ -21,7 +21,7 @@ let usage = """
     QUERY is the query string of a /gradient URL, e.g.
       gradient render 'colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630' -o card.png
     A leading '?' or '/gradient?' is accepted. The bytes are those the service sends for the same query.
-    The format follows FILE's extension (.png, .webp, .avif) unless the query has format=; PNG otherwise.
+    The format follows FILE's extension (.png, .webp, .avif, .svg) unless the query has format=; PNG otherwise.
     assets writes PNGs and sets each one's scale itself, so its QUERY takes no scale= (and no format= but png);
     the set appears whole or not at all, and an existing image set or drawable is never overwritten.
 
@@ -72,6 +72,9 @@ func identity(query: String, output: String) -> ImageIdentity {
     } else if let byExtension, request.candidateFormats.contains(byExtension) {
         format = byExtension
     }
+    if format == .svg, let refusal = SVGExport.refusal(for: request.spec) {
+        fail("\(refusal.parameter): \(refusal.detail)", status: 2)
+    }
     return ImageIdentity(request: request, format: format)
 }
 
@@ -89,6 +92,8 @@ func encodingLine(_ identity: ImageIdentity) -> String {
         return "webp: lossless, \(identity.channels == 3 ? "RGB" : "RGBA") 8-bit, \(settings.identity)"
     case .avif(let settings):
         return "avif: \(settings.bitDepth)-bit, quality \(settings.quality), \(settings.identity)"
+    case .svg:
+        return "svg: SVG 1.1, \(identity.spec.layers.count) gradient element(s), no pixels"
     }
 }
 
@@ -222,6 +227,7 @@ case "--help", "-h", "help":
 case "--version":
     let formats: [(String, ImageEncoderSettings)] = [
         ("png", .png), ("webp", .webp(.fast(pixelCount: .max))), ("avif", .avif(.standard(bitDepth: 10))),
+        ("svg", .svg),
     ]
     print("gradient \(PackageVersion.current)")
     for (name, settings) in formats { print("\(name): \(settings.outputVersion)") }

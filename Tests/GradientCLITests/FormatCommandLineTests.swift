@@ -16,7 +16,10 @@ struct FormatCommandLineTests {
 
     @Test(
         "the output file's extension picks the format",
-        arguments: [("card.webp", ImageFormat.webp), ("card.AVIF", .avif), ("card.png", .png), ("card", .png)])
+        arguments: [
+            ("card.webp", ImageFormat.webp), ("card.AVIF", .avif), ("card.png", .png), ("card", .png),
+            ("card.svg", .svg),
+        ])
     func extensionPicksTheFormat(file: String, format: ImageFormat) throws {
         try withTemporaryDirectory { directory in
             let result = try runGradient(["render", query, "-o", file], in: directory)
@@ -59,6 +62,16 @@ struct FormatCommandLineTests {
         }
     }
 
+    @Test("an SVG of what SVG cannot draw is a usage error naming the parameter, and writes nothing")
+    func refusedSVG() throws {
+        try withTemporaryDirectory { directory in
+            let result = try runGradient(["render", "type=conic&colors=red,blue", "-o", "cone.svg"], in: directory)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("type: SVG 1.1 has no conic gradient"), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
+    }
+
     @Test("explain prints the format, its ETag and its encoding")
     func explainPrintsTheFormat() throws {
         try withTemporaryDirectory { directory in
@@ -75,7 +88,7 @@ struct FormatCommandLineTests {
             #expect(
                 auto.contains(
                     "format: auto, negotiated on Accept among avif, webp, png"))
-            for format in ImageFormat.allCases {
+            for format in ImageFormat.allCases where format != .svg {
                 #expect(
                     auto.contains(
                         "\(format.rawValue) etag: " + ImageIdentity(request: request, format: format).etag))

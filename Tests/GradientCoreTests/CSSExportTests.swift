@@ -139,10 +139,10 @@ struct CSSExportTests {
             ("colors=red,blue&spread=none", "spread"),
         ])
     func refusals(query: String, parameter: String) throws {
-        #expect(throws: CSSExportError.self) { try CSSExport.text(for: Self.request(query)) }
+        #expect(throws: NoEquivalentError.self) { try CSSExport.text(for: Self.request(query)) }
         do {
             _ = try CSSExport.text(for: Self.request(query))
-        } catch let error as CSSExportError {
+        } catch let error as NoEquivalentError {
             #expect(error.parameter == parameter)
         }
     }
@@ -188,7 +188,7 @@ struct CSSExportTests {
     func blendedLayers() throws {
         let request = try Self.request(
             "css=linear-gradient(red,blue),linear-gradient(white,black),linear-gradient(teal,navy)&blend=multiply,hue")
-        #expect(throws: CSSExportError.self) { try CSSExport.text(for: request) }
+        #expect(throws: NoEquivalentError.self) { try CSSExport.text(for: request) }
         do {
             _ = try CSSExport.text(for: request)
         } catch {

@@ -53,6 +53,8 @@ struct FormatNegotiationTests {
         case .avif:
             let decoded = try AVIFDecoder.decode(response.body)
             #expect(decoded.width == 48 && decoded.height == 20)
+        case .svg:
+            Issue.record("format=auto chose SVG")
         }
     }
 

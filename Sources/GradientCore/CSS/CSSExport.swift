@@ -18,22 +18,22 @@ public enum CSSExport {
     }
 
     /// The CSS `<image>` of `request`'s gradient, or why CSS cannot draw it (a mesh, grain, `spread=reflect|none`).
-    public static func text(for request: ImageRequest) throws(CSSExportError) -> String {
+    public static func text(for request: ImageRequest) throws(NoEquivalentError) -> String {
         try text(for: request.spec, scale: request.scale)
     }
 
     /// The CSS `<image>` of `spec`, rendered at device pixel ratio `scale`; for a layered spec whose layers all
     /// blend `normal`, the comma-separated `background-image` list, top layer first.
-    public static func text(for spec: GradientSpec, scale: Double) throws(CSSExportError) -> String {
+    public static func text(for spec: GradientSpec, scale: Double) throws(NoEquivalentError) -> String {
         if spec.grain > 0 {
-            throw CSSExportError(
+            throw NoEquivalentError(
                 parameter: "grain", detail: "CSS gradients have no grain: leave out grain (or set grain=0)")
         }
         if spec.isLayered {
             let layers = spec.layers
             if layers.contains(where: { $0.blendMode != .normal }) {
                 let modes = layers.map(\.blendMode.cssName).joined(separator: ", ")
-                throw CSSExportError(
+                throw NoEquivalentError(
                     parameter: "blend",
                     detail: "a CSS <image> list does not blend: use the layers (this query without blend) as "
                         + "background-image together with background-blend-mode: \(modes)")
@@ -47,7 +47,7 @@ public enum CSSExport {
         case .pad: repeating = false
         case .repeating: repeating = true
         case .reflect, .transparent:
-            throw CSSExportError(
+            throw NoEquivalentError(
                 parameter: "spread",
                 detail: "spread=\(spec.spread.rawValue) has no CSS equivalent: use spread=pad or spread=repeat")
         }
@@ -60,7 +60,7 @@ public enum CSSExport {
         var factor = 1.0
         switch spec.geometry {
         case .mesh:
-            throw CSSExportError(
+            throw NoEquivalentError(
                 parameter: "type",
                 detail: "a mesh gradient has no CSS equivalent (CSS draws linear, radial and conic gradients)")
         case .linear(let start, let end):

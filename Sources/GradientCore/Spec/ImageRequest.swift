@@ -36,7 +36,8 @@ public struct ImageRequest: Sendable, Hashable {
     /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order), as
     /// ``GradientSpec/init(queryItems:limits:)`` and also `format`, `quality` and `compression`.
     ///
-    /// Refused with a ``SpecError``: a format other than `png`, `webp`, `avif`, `auto`; `quality` outside 1–100 or
+    /// Refused with a ``SpecError``: a format other than `png`, `webp`, `avif`, `svg`, `auto`; `depth` or `dither`
+    /// with `format=svg`; `quality` outside 1–100 or
     /// with a format that cannot be AVIF; `compression` other than `fast` or `smallest`, or with a format that
     /// cannot be WebP; `format=webp` with `depth=16`; `format=webp|avif` past
     /// ``SpecLimits/maxFramePixels``. With `format=auto`, the formats that cannot hold the image drop out of the
@@ -45,7 +46,10 @@ public struct ImageRequest: Sendable, Hashable {
         let parameters = try QueryParameters(queryItems)
         let choice = try parameters.keyword(
             "format",
-            ["png": FormatChoice.fixed(.png), "webp": .fixed(.webp), "avif": .fixed(.avif), "auto": .auto],
+            [
+                "png": FormatChoice.fixed(.png), "webp": .fixed(.webp), "avif": .fixed(.avif), "svg": .fixed(.svg),
+                "auto": .auto,
+            ],
             default: .fixed(.png))
         var quality: Int?
         if let text = parameters["quality"] {
@@ -66,6 +70,14 @@ public struct ImageRequest: Sendable, Hashable {
             throw .conflictingParameters(
                 parameter: "compression", other: "format",
                 reason: "compression applies to WebP only: add format=webp (or format=auto)")
+        }
+        if choice == .fixed(.svg) {
+            for name in ["depth", "dither"] where parameters.has(name) {
+                throw .conflictingParameters(
+                    parameter: name, other: "format=svg",
+                    reason: "\(name) does not apply to SVG, which the browser draws as vector: leave out \(name), "
+                        + "or ask for format=png, format=webp or format=avif")
+            }
         }
         let spec = try GradientSpec(parameters: parameters, limits: limits)
         let area = spec.pixelWidth * spec.pixelHeight
