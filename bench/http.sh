@@ -4,13 +4,13 @@
 #   swift build -c release --product gradientd && swift build -c release --product gradient-bench && bench/http.sh
 # (one --product a command: given two, swift build builds only the last).
 # Environment: DURATION (seconds per wrk run, default 10), MIXED_DURATION (default 60),
-# SECTIONS (any of "many-hits hits cards misses idle memory", default all of them), QUERY (the cached image for
+# SECTIONS (any of "many-hits hits cards svg misses idle memory", default all of them), QUERY (the cached image for
 # the one-URL hit runs, default a 1200×630 social card without dither: a few KB; add &dither=on for a 377 KB
 # dithered one, where both servers are bound by copying the body through loopback), LOG_FORMAT (gradientd's
 # --log-format in the hit runs, default text), REPEAT (rounds of the many-URL comparison, default 3).
 # Exits 1 when a checked target is missed: many-URL hits below 0.9× nginx at any concurrency (the median ratio over
 # the rounds, each round running both servers back to back); unique-card misses below 300 requests/s or above
-# 150 ms at p99. Exits 1 too when a run cannot be trusted:
+# 150 ms at p99; unique SVG cards below 5,000 requests/s or above 1 ms of render (document writing) on average. Exits 1 too when a run cannot be trusted:
 #   - any wrk run (every section, both servers) prints a "Non-2xx or 3xx responses" or "Socket errors" line (wrk
 #     prints them only for non-zero counts), or no "Requests/sec" line (wrk failed);
 #   - in the unique sections (cards: bench/unique-cards.lua; misses: bench/unique-misses.lua, each dither setting),
@@ -26,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
 MIXED_DURATION=${MIXED_DURATION:-60}
-SECTIONS=${SECTIONS:-many-hits hits cards misses idle memory}
+SECTIONS=${SECTIONS:-many-hits hits cards svg misses idle memory}
 LOG_FORMAT=${LOG_FORMAT:-text}
 REPEAT=${REPEAT:-3}
 BIN=.build/release/gradientd
@@ -366,6 +366,30 @@ echo "| in-process renders/s with $cores at once (sum of 1000 / median) | $paral
 echo "| gradientd req/s ÷ in-process renders/s | $(python3 -c "print(round($c_rps / $parallel_rps, 2))") |"
 holds "$c_rps >= 300" || FAILED+=("unique-card misses: $c_rps req/s (target ≥ 300)")
 holds "$c_p99 <= 150" || FAILED+=("unique-card misses: p99 $c_p99 ms (target ≤ 150 ms)")
+fi
+
+# --- unique SVG misses --------------------------------------------------------------------------------------------
+if wants svg; then
+echo
+echo "## SVG misses: unique 1200×630 135° cards as format=svg (FORMAT=svg bench/unique-cards.lua)"
+echo
+start_gradientd
+before=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
+read -r s_rps s_p50 s_p99 _ <<< "$(FORMAT=svg SALT=$RANDOM run_wrk -t2 -c16 -d"${DURATION}"s -s bench/unique-cards.lua "http://127.0.0.1:$GD_PORT")"
+metrics=$(curl -sf "http://127.0.0.1:$GD_PORT/metrics")
+unique_section_counts "unique SVG misses" "$before" "$metrics"
+svg_sum=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_sum/ {print $2}')
+svg_count=$(echo "$metrics" | awk '/^gradientd_render_duration_seconds_count/ {print $2}')
+svg_ms=$(python3 -c "print(round(1000 * $svg_sum / max($svg_count, 1), 3))")
+stop_gradientd "unique SVG misses"
+echo "| measure | value |"
+echo "|---|---:|"
+echo "| \`FORMAT=svg SALT=\$RANDOM wrk -t2 -c16 -d${DURATION}s --latency -s bench/unique-cards.lua\` req/s | $s_rps |"
+echo "| p50 / p99 ms | $s_p50 / $s_p99 |"
+echo "| renders (cache hits) | $RENDERS ($HITS) |"
+echo "| mean render (the document written) inside gradientd, ms | $svg_ms |"
+holds "$s_rps >= 5000" || FAILED+=("unique SVG misses: $s_rps req/s (target ≥ 5,000)")
+holds "$svg_ms <= 1" || FAILED+=("unique SVG misses: a render takes $svg_ms ms on average (target ≤ 1 ms)")
 fi
 
 # --- unique misses ------------------------------------------------------------------------------------------------

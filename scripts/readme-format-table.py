@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks (or rewrites) the byte counts of README.md's format table against the bytes the product writes.
 
-The table under "## Formats: PNG, WebP, AVIF" has one row per query (in backticks) and one column per format
+The table under "## Formats: PNG, WebP, AVIF, SVG" has one row per query (in backticks) and one column per format
 (`format=png`, `format=webp`, `format=avif`); each cell is the size of that query's image in that format, as
 `gradient render` writes it (the very bytes the service sends); a WebP cell may add the size with
 `compression=smallest` in parentheses (`1,234 B (1,000 B with `compression=smallest`)`). This script renders every
@@ -21,7 +21,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-SECTION = "## Formats: PNG, WebP, AVIF"
+SECTION = "## Formats: PNG, WebP, AVIF, SVG"
 HEADER = re.compile(r"^\|[^|]*\|(?P<formats>(\s*`format=[a-z]+`\s*\|)+)\s*$")
 ROW = re.compile(r"^\|(?P<label>[^|`]*`(?P<query>[^`]+)`[^|]*)\|(?P<cells>.*)\|\s*$")
 CELL = re.compile(

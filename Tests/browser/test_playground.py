@@ -483,7 +483,7 @@ def test_example_names_speak_web():
 
 def test_info_line_matches_response():
     url = load_design("colors=3366ff,00aa55&dir=horizontal&width=240&height=160")
-    for format_name, media_type in [("png", "image/png"), ("webp", "image/webp")]:
+    for format_name, media_type in [("png", "image/png"), ("svg", "image/svg+xml"), ("webp", "image/webp")]:
         Select(by_id("f-format")).select_by_value(format_name)
         url = wait_preview()
         if format_name != "png":
