@@ -9,9 +9,11 @@ Chromium's 8x8 dither has our phase) and is screenshot at device scale factor 1 
 at each scale, and each case's crop is compared over white with our PNG of that scale (over white too).
 
 A case passes when, against the PNG with dither off, the mean absolute error is at most 1.0/255 and the 99.5th
-percentile of the per-pixel largest channel error at most 4/255, at both scales. Where a layer blends
-`color-dodge` or `color-burn`, which turn a one-level dither step into several levels, the dithered PNG is the
-reference and a case beyond the tolerances is reported as EXPECTED without failing the run. The share of pixels identical to the dithered PNG is reported beside it: Chromium dithers SVG gradients
+percentile of the per-pixel largest channel error at most 4/255, at both scales. Layers that blend other than
+normal are compared with the dithered PNG, within MAX_MEAN_BLENDED and MAX_P995_BLENDED (Chromium dithers each layer
+before the blend, as for CSS backgrounds, a level apart from our compositor here and there, and the blend passes
+that on); where a layer blends `color-dodge` or `color-burn`, which turn a one-level step into several, a case
+beyond even those is reported as EXPECTED without failing the run. The share of pixels identical to the dithered PNG is reported beside it: Chromium dithers SVG gradients
 as it dithers CSS ones, so a two-stop sRGB card is 100 % identical. A repeating layer whose period is under
 MIN_PERIOD_PIXELS device pixels is left out and listed: finer than the pixel grid, its pixels sample the pattern at
 phases that the last bit of each rasterizer's float arithmetic decides. Exits 1 when a case
@@ -47,6 +49,10 @@ WIDTH, HEIGHT, GAP = 96, 64, 16
 LAYOUT = {1: (4, 4), 2: (2, 3)}
 TILE_LIMIT = 511
 MAX_MEAN, MAX_P995 = 1.0, 4
+# Layers that blend other than normal: Chromium dithers each SVG layer before blending it, as it dithers each CSS
+# background layer, but a level apart from our compositor here and there, and a blend passes each layer's step on
+# (with a gain of up to 1, more for dodge and burn): such cases are held, against our dithered PNG, to these.
+MAX_MEAN_BLENDED, MAX_P995_BLENDED = 1.5, 8
 # A repeating layer whose period is shorter than this many device pixels along its shortest axis draws a pattern
 # finer than the pixel grid: each pixel centre samples it at an arbitrary phase, so the last float bit of t picks
 # its colour, and no two rasterizations agree (left out, counted and printed).
@@ -250,11 +256,16 @@ def main():
                 results[dither] = PIXELS.compare(PIXELS.over_white(ours), chromium)
             blend = dict(urllib.parse.parse_qsl(query)).get("blend", "")
             amplifies = any(mode.strip() in DITHER_AMPLIFYING_MODES for mode in blend.split(","))
-            mean, p995, _ = results["on" if amplifies else "off"]
-            passed = mean <= MAX_MEAN and p995 <= MAX_P995
+            blended = any(mode.strip() not in ("", "normal") for mode in blend.split(","))
+            mean, p995, _ = results["on" if blended else "off"]
+            if blended:
+                passed = mean <= MAX_MEAN_BLENDED and p995 <= MAX_P995_BLENDED
+            else:
+                passed = mean <= MAX_MEAN and p995 <= MAX_P995
             failures += not passed and not amplifies
             expected += not passed and amplifies
-            verdict = "pass" if passed else "EXPECTED (dodge/burn)" if amplifies else "FAIL"
+            verdict = ("pass" if passed else "EXPECTED (dodge/burn)" if amplifies else "FAIL") + (
+                " (blended)" if blended else "")
             print(f"{index:<4} {scale:>4}x {mean:>8.3f} {p995:>9} {results['on'][2]:>11.1%}  "
                   f"{verdict:<6}  {urllib.parse.unquote(query)} ({origin_label})")
 

@@ -111,6 +111,7 @@ struct CommandLineTests {
                 "gradient \(PackageVersion.current)", "png: " + GradientPNG.outputVersion,
                 "webp: " + ImageEncoderSettings.webp(.fast(pixelCount: .max)).outputVersion,
                 "avif: " + ImageEncoderSettings.avif(.standard(bitDepth: 10)).outputVersion,
+                "svg: " + ImageEncoderSettings.svg.outputVersion,
             ])
     }
 

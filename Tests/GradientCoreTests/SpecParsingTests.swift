@@ -90,7 +90,7 @@ struct SpecParsingTests {
             ("colors=red,blue&space=cmyk", "space", "one of a98-rgb, display-p3, hsl, hwb, lab"),
             ("colors=red,blue&dither=maybe", "dither", "one of 0, 1, false, off, on, true"),
             ("colors=red,blue&depth=12", "depth", "one of 16, 8"),
-            ("colors=red,blue&format=jpeg", "format", "one of auto, avif, png, webp"),
+            ("colors=red,blue&format=jpeg", "format", "one of auto, avif, png, svg, webp"),
             ("colors=red,blue&angle=north", "angle", "an angle"),
             ("colors=red,blue&angle=1e300", "angle", "got \"1e300\""),
             ("type=radial&colors=red,blue&size=1e305,1e305", "size", "got \"1e305,1e305\""),

@@ -153,6 +153,7 @@ struct GradientdProcessTests {
         #expect(lines.contains("png: " + GradientPNG.outputVersion))
         #expect(lines.contains("webp: " + ImageEncoderSettings.webp(.fast(pixelCount: .max)).outputVersion))
         #expect(lines.contains("avif: " + ImageEncoderSettings.avif(.standard(bitDepth: 10)).outputVersion))
-        #expect(lines.count == 4)
+        #expect(lines.contains("svg: " + ImageEncoderSettings.svg.outputVersion))
+        #expect(lines.count == 5)
     }
 }
