@@ -16,7 +16,8 @@ import Testing
 
     @Test func refusesAnUnknownFormatNamingTheChoices() {
         #expect(
-            throws: SpecError.invalidValue(parameter: "format", token: "jpeg", expected: "one of auto, avif, png, svg, webp")
+            throws: SpecError.invalidValue(
+                parameter: "format", token: "jpeg", expected: "one of auto, avif, png, svg, webp")
         ) {
             try request("colors=red,blue&format=jpeg")
         }
