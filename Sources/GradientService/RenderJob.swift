@@ -185,7 +185,10 @@ final class RenderJob: Sendable {
             state.clients.append(client)
             switch state.lifecycle.outcome {
             case .succeeded:
-                catchUpAfterRendering(&state)
+                let index = state.clients.endIndex - 1
+                let written = stream.write(state.bytes)
+                if written { state.clients[index].sent = state.bytes.count }
+                state.end(clientAt: index, complete: written)
             case .failed, .abandoned:
                 state.end(clientAt: state.clients.endIndex - 1, complete: false)
             case nil:
