@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets: each is its module's sources compiled together with the target's main.swift,
-# with -sanitize=fuzzer,address. Modules it imports (Locking) are built first as their own modules; png and
-# png-palette differ (see build_png). Every compile names the package (-package-name), as SwiftPM does, so that
+# Builds the libFuzzer targets with -sanitize=fuzzer,address: http is HTTPCore's sources compiled together with its
+# main.swift (Locking, which it imports, built first as its own module); spec, color and css import GradientCore,
+# built once as a module and static library for the three; png and png-palette differ (see build_png). Every compile names the package (-package-name), as SwiftPM does, so that
 # `package` declarations compile. Usage: bash fuzz/build.sh [TARGET...]  (targets: http spec color css png png-palette)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,18 @@ build_locking() {
     swiftc -sanitize=address -parse-as-library -O -g -package-name gradientd -module-name Locking -emit-module \
         -emit-module-path "$out/modules/Locking.swiftmodule" -emit-library -static "${locking[@]}" \
         -o "$out/libLocking.a"
+}
+
+# Builds Sources/GradientCore as a module and static library with coverage, once for spec, color and css (with
+# testing enabled: css drives the internal CSSGradientParser).
+core_built=false
+build_core() {
+    $core_built && return
+    mapfile -t core < <(find Sources/GradientCore -name '*.swift' | sort)
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name gradientd -module-name GradientCore -enable-testing \
+        -emit-module -emit-module-path "$out/modules/GradientCore.swiftmodule" -emit-library -static "${core[@]}" \
+        -o "$out/libGradientCore.a"
+    core_built=true
 }
 
 # Builds Sources/PNGEncoding as a module and static library with coverage, and libpng's glue (CPNG) with clang,
@@ -62,7 +74,14 @@ for target in "${targets[@]}"; do
             build_locking
             extra=(-I Sources/CEpoll -I "$out/modules" -L "$out" -lLocking)
             ;;
-        spec | color | css) module=GradientCore; extra=() ;;
+        spec | color | css)
+            build_core
+            swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -package-name gradientd \
+                -module-name "Fuzz_$target" -I "$out/modules" "fuzz/$target/main.swift" -L "$out" -lGradientCore \
+                -o "$out/$target"
+            echo "built $out/$target"
+            continue
+            ;;
         png | png-palette)
             # The encoder is built as its own module with coverage; the round-trip check the tests use
             # (Tests/PNGEncodingTests) and the target's main are compiled without it, so that libFuzzer's

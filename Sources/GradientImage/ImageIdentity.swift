@@ -14,7 +14,8 @@ public struct ImageIdentity: Sendable, Hashable {
     public let settings: ImageEncoderSettings
 
     /// The identity of `request`'s image in `format`, with the format's standard settings (the request's
-    /// `quality` for AVIF; for WebP its `compression`, the fast settings for the frame's size by default).
+    /// `quality` for AVIF; for WebP its `compression`, the fast settings for the frame's size by default, and the
+    /// effort capped on grain).
     public init(request: ImageRequest, format: ImageFormat) {
         let spec = request.spec(for: format)
         switch format {
@@ -24,7 +25,9 @@ public struct ImageIdentity: Sendable, Hashable {
             let settings =
                 request.compression == .smallest
                 ? WebPSettings.smallest : .fast(pixelCount: spec.pixelWidth * spec.pixelHeight)
-            self.init(spec: spec, settings: .webp(settings))
+            self.init(
+                spec: spec,
+                settings: .webp(spec.grain > 0 ? settings.cappingEffort(at: WebPSettings.grainEffortLimit) : settings))
         case .avif:
             var settings = AVIFSettings.standard(bitDepth: Self.avifBitDepth(of: spec))
             if let quality = request.quality { settings.quality = quality }

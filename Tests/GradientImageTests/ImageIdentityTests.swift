@@ -55,6 +55,23 @@ import WebPEncoding
         #expect(try WebPDecoder.decode(fastFile).rgba == WebPDecoder.decode(smallestFile).rgba)
     }
 
+    @Test(arguments: ["", "&compression=smallest"])
+    func webPOnGrainSpendsAtMostTheGrainEffort(compression: String) throws {
+        let query = "colors=ff7e5f,feb47b&width=1200&height=900&format=webp" + compression
+        let plain = ImageIdentity(request: try request(query), format: .webp)
+        let grainy = ImageIdentity(request: try request(query + "&grain=0.3&seed=5"), format: .webp)
+        guard case .webp(let plainSettings) = plain.settings, case .webp(let grainSettings) = grainy.settings else {
+            Issue.record("not WebP settings")
+            return
+        }
+        let limit = WebPSettings.grainEffortLimit
+        #expect(plainSettings.effort == 100)
+        #expect(grainSettings.effort == limit)
+        #expect((grainSettings.alternatives + grainSettings.paletteAlternatives).allSatisfy { $0.effort == limit })
+        #expect(grainSettings == plainSettings.cappingEffort(at: limit))
+        #expect(grainy.outputVersion.contains("m\(grainSettings.method) q\(limit)"))
+    }
+
     @Test(arguments: [
         "colors=ff7e5f,feb47b&dir=horizontal&width=97&height=31",
         "type=radial&colors=red,transparent&width=40&height=50",

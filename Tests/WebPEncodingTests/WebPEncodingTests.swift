@@ -129,6 +129,14 @@ func everySettingIsLossless(settings: WebPSettings) throws {
     #expect(WebPSettings.smallest.identity == "lossless m6 q100 or m2 q100 or m1 q100 exact")
 }
 
+@Test func cappingEffortLowersEveryAttemptAndKeepsEachOnce() {
+    #expect(WebPSettings.smallest.cappingEffort(at: 50).identity == "lossless m6 q50 or m2 q50 or m1 q50 exact")
+    let repeated = WebPSettings(
+        method: 1, effort: 100, alternatives: [WebPAttempt(method: 1, effort: 70), WebPAttempt(method: 2, effort: 20)])
+    #expect(repeated.cappingEffort(at: 60).identity == "lossless m1 q60 or m2 q20 exact")
+    #expect(WebPSettings.fast(pixelCount: 1170 * 2532).cappingEffort(at: 100) == .fast(pixelCount: 1170 * 2532))
+}
+
 @Test func fastSettingsTryMethodOneOnSmallFramesAndOnPaletteFramesPastACard() {
     let limit = WebPSettings.fastAlternativePixelLimit
     let small = "lossless m0 q100 or m1 q100 exact"

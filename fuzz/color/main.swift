@@ -1,3 +1,5 @@
+import GradientCore
+
 /// libFuzzer target: the CSS colour parser on arbitrary bytes, as a whole string and from an offset, with and
 /// without bare hex. Every input must give a colour with finite components or a typed error inside the input.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,5 @@
+@testable import GradientCore
+
 /// libFuzzer target: arbitrary bytes as the `css=` value, parsed into a gradient description and resolved into a
 /// spec at a small size. Every input must give a spec or a typed error pointing inside the text.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,5 @@
+import GradientCore
+
 /// libFuzzer target: a query string (arbitrary bytes) decoded and parsed into a `GradientSpec`. Every input must
 /// give a spec or a typed error naming a parameter; a spec must respect the limits, have a canonical form, and
 /// render its first row without trouble when it is small.
