@@ -18,8 +18,11 @@ public final class AVIFFrameEncoder {
     public private(set) var nextRow = 0
     private let frame: OpaquePointer
 
-    /// Allocates the planes of a `width` × `height` image with `channels` samples a pixel for `settings`.
-    public init(width: Int, height: Int, channels: Int, settings: AVIFSettings) throws(AVIFEncodingError) {
+    /// Allocates the planes of a `width` × `height` image with `channels` samples a pixel for `settings`, its
+    /// samples in the colour space of `colorPrimaries` (written to the file's `nclx` colour box).
+    public init(
+        width: Int, height: Int, channels: Int, settings: AVIFSettings, colorPrimaries: AVIFColorPrimaries = .sRGB
+    ) throws(AVIFEncodingError) {
         guard (1...AVIFEncoder.maximumSide).contains(width), (1...AVIFEncoder.maximumSide).contains(height) else {
             throw .invalidDimensions(width: width, height: height)
         }
@@ -35,7 +38,8 @@ public final class AVIFFrameEncoder {
         var parameters = cavif_settings(
             quantizer: Int32(settings.quantizer), speed: Int32(settings.speed), depth: Int32(settings.bitDepth),
             yuv_format: settings.chroma == .yuv444 ? CAVIF_YUV444 : CAVIF_YUV420,
-            matrix: Int32(AVIFEncoder.matrixCoefficients), codec: AVIFEncoder.cavifCodec(settings.codec))
+            primaries: Int32(colorPrimaries.rawValue), matrix: Int32(AVIFEncoder.matrixCoefficients),
+            codec: AVIFEncoder.cavifCodec(settings.codec))
         var created: OpaquePointer?
         let (status, detail) = Self.call {
             cavif_frame_create(Int32(width), Int32(height), Int32(channels), &parameters, &created, $0)

@@ -48,7 +48,7 @@ static avifImage *create_image(int width, int height, const cavif_settings *sett
     avifPixelFormat format = settings->yuv_format == CAVIF_YUV444 ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420;
     avifImage *image = avifImageCreate((uint32_t)width, (uint32_t)height, (uint32_t)settings->depth, format);
     if (image == NULL) return NULL;
-    image->colorPrimaries = AVIF_COLOR_PRIMARIES_BT709;
+    image->colorPrimaries = (avifColorPrimaries)settings->primaries;
     image->transferCharacteristics = AVIF_TRANSFER_CHARACTERISTICS_SRGB;
     image->matrixCoefficients = (avifMatrixCoefficients)settings->matrix;
     image->yuvRange = AVIF_RANGE_FULL;

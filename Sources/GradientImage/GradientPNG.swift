@@ -46,7 +46,8 @@ public enum GradientPNG {
         let palette = try Self.palette(of: spec, shouldContinue: shouldContinue)
         do {
             let encoder = try PNGEncoder(
-                format: format, palette: palette, options: Self.encoderOptions(of: spec), sink: sink)
+                format: format, palette: palette, options: Self.encoderOptions(of: spec),
+                ancillaryChunks: Self.colorSpaceChunks(of: spec), sink: sink)
             if pipelined && !rasterizer.hasCheapRows && spec.pixelWidth * spec.pixelHeight >= 1 << 16 {
                 try RowPipeline(rasterizer: rasterizer, height: spec.pixelHeight).forEachRow { _, row in
                     guard shouldContinue() else { throw RenderError.cancelled }
@@ -70,6 +71,18 @@ public enum GradientPNG {
             throw .encoding(.sinkFailed(message: "\(error)"))
         }
     }
+
+    /// The chunks naming the image's colour space: none for sRGB (the PNG's default); for Display P3, `cICP`
+    /// (primaries 12, SMPTE EG 432-1; transfer 13, sRGB's; RGB, full range) and `iCCP` with ``DisplayP3Profile``
+    /// for readers that do not know `cICP`.
+    public static func colorSpaceChunks(of spec: GradientSpec) -> [PNGChunk] {
+        spec.gamut == .displayP3 ? displayP3Chunks : []
+    }
+
+    private static let displayP3Chunks = [
+        PNGChunk.codingIndependentCodePoints(primaries: 12, transfer: 13),
+        PNGChunk.embeddedProfile(name: DisplayP3Profile.description, profile: DisplayP3Profile.bytes),
+    ]
 
     /// Whether `spec`'s PNG is written with indexed colour when it has at most 256 colours (``IndexedColorPolicy``).
     public static func considersIndexedColor(_ spec: GradientSpec) -> Bool {

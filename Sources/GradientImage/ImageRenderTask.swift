@@ -61,7 +61,8 @@ public final class ImageRenderTask {
             do {
                 let encoder = try PNGEncoder(
                     format: GradientPNG.format(of: identity.spec), palette: palette,
-                    options: GradientPNG.encoderOptions(of: identity.spec), sink: sink)
+                    options: GradientPNG.encoderOptions(of: identity.spec),
+                    ancillaryChunks: GradientPNG.colorSpaceChunks(of: identity.spec), sink: sink)
                 stage = .encodingRows(encoder: encoder, nextRow: 0)
             } catch {
                 throw .encoding(error)

@@ -60,7 +60,8 @@ public enum ImageRenderer {
         do {
             return try WebPEncoder.encode(
                 pixels: UnsafeRawBufferPointer(frame), width: spec.pixelWidth, height: spec.pixelHeight,
-                channels: rasterizer.bytesPerPixel, settings: settings)
+                channels: rasterizer.bytesPerPixel, settings: settings,
+                iccProfile: spec.gamut == .displayP3 ? DisplayP3Profile.bytes : nil)
         } catch {
             throw .frameEncoding(format: .webp, message: error.message)
         }
@@ -87,7 +88,8 @@ public enum ImageRenderer {
         defer { row.deallocate() }
         do {
             let encoder = try AVIFFrameEncoder(
-                width: spec.pixelWidth, height: spec.pixelHeight, channels: channels, settings: settings)
+                width: spec.pixelWidth, height: spec.pixelHeight, channels: channels, settings: settings,
+                colorPrimaries: spec.gamut == .displayP3 ? .displayP3 : .sRGB)
             var bandStart = 0
             while bandStart < spec.pixelHeight {
                 let rows = min(bandRows, spec.pixelHeight - bandStart)

@@ -81,21 +81,27 @@ public final class PNGEncoder {
     ///     (and their alpha in tRNS). Needs 8-bit rows of as many samples a pixel as the palette has a colour;
     ///     every pixel must be one of its colours (``PNGPaletteCensus`` finds them).
     ///   - options: What the caller knows about the rows (``PNGEncoderOptions``).
+    ///   - ancillaryChunks: Chunks written right after IHDR, such as the colour space's `cICP` and `iCCP`.
     ///   - sink: Receives encoded bytes in order; the buffer is valid only during the call.
     ///     If it throws, the encoder throws ``PNGError/sinkFailed(message:)``.
     public convenience init(
         format: PNGImageFormat, palette: PNGPalette? = nil, options: PNGEncoderOptions = PNGEncoderOptions(),
-        sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        ancillaryChunks: [PNGChunk] = [], sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws(PNGError) {
-        try self.init(format: format, palette: palette, options: options, replaysPeriodRows: true, sink: sink)
+        try self.init(
+            format: format, palette: palette, options: options, ancillaryChunks: ancillaryChunks,
+            replaysPeriodRows: true, sink: sink)
     }
 
     /// ``init(format:palette:options:sink:)``, with ``PeriodRowReplay`` off when `replaysPeriodRows` is false: the
     /// same bytes, every row matched.
     init(
         format: PNGImageFormat, palette: PNGPalette?, options: PNGEncoderOptions = PNGEncoderOptions(),
-        replaysPeriodRows: Bool, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        ancillaryChunks: [PNGChunk] = [], replaysPeriodRows: Bool,
+        sink givenSink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws(PNGError) {
+        let sink =
+            ancillaryChunks.isEmpty ? givenSink : HeaderChunkSplicer(chunks: ancillaryChunks, sink: givenSink).send
         guard format.bitDepth == 8 || format.bitDepth == 16 else {
             throw .invalidFormat(reason: "bit depth \(format.bitDepth) is not 8 or 16")
         }

@@ -18,7 +18,8 @@ public enum WebPEncoder {
     /// ``WebPColorCount/paletteLimit`` colours), the frame is encoded once per attempt and the smallest file is
     /// returned.
     public static func encode(
-        pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int, settings: WebPSettings
+        pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int, settings: WebPSettings,
+        iccProfile: [UInt8]? = nil
     ) throws(WebPEncodingError) -> [UInt8] {
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw .invalidDimensions(width: width, height: height)
@@ -48,7 +49,12 @@ public enum WebPEncoder {
                 smallest = [UInt8](UnsafeBufferPointer(start: bytes, count: output.count))
             }
         }
-        return smallest ?? []
+        guard let smallest else { return [] }
+        guard let iccProfile else { return smallest }
+        guard let extended = WebPContainer.embedding(profile: iccProfile, in: smallest) else {
+            throw .unexpectedOutput
+        }
+        return extended
     }
 
     /// Bytes of memory one encode of this size holds at its peak: the caller's 8-bit frame, libwebp's ARGB copy

@@ -32,6 +32,8 @@ public enum WebPEncodingError: Error, Sendable, Hashable {
     case unknownLibraryError(code: Int)
     /// The bytes are not a WebP file libwebp can decode.
     case decodeFailed
+    /// libwebp's output is not the simple lossless file a colour profile is embedded into.
+    case unexpectedOutput
 
     /// The libwebp error for `code` (a `WebPEncodingError` value, 1 ... 10).
     init(libraryCode code: Int32) {
@@ -72,6 +74,7 @@ public enum WebPEncodingError: Error, Sendable, Hashable {
         case .userAbort: return "libwebp: VP8_ENC_ERROR_USER_ABORT"
         case .unknownLibraryError(let code): return "libwebp: error code \(code)"
         case .decodeFailed: return "libwebp could not decode the bytes as WebP"
+        case .unexpectedOutput: return "libwebp wrote something other than a simple lossless WebP file"
         }
     }
 }

@@ -61,6 +61,25 @@ import Testing
         #expect(error?.detail.contains("format=webp") == true)
     }
 
+    @Test func readsTheGamut() throws {
+        #expect(try request("colors=red,blue").spec.gamut == .srgb)
+        #expect(try request("colors=red,blue&gamut=srgb").spec.gamut == .srgb)
+        #expect(try request("colors=red,blue&gamut=Display-P3&format=webp").spec.gamut == .displayP3)
+        #expect(try request("css=linear-gradient(red,blue)&gamut=display-p3").spec.gamut == .displayP3)
+        #expect(
+            throws: SpecError.invalidValue(parameter: "gamut", token: "rec2020", expected: "one of display-p3, srgb")
+        ) {
+            try request("colors=red,blue&gamut=rec2020")
+        }
+    }
+
+    @Test func refusesDisplayP3SVG() throws {
+        let error = #expect(throws: SpecError.self) { try request("colors=red,blue&format=svg&gamut=display-p3") }
+        #expect(error?.parameter == "gamut")
+        #expect(error?.detail.contains("format=png") == true)
+        #expect(try request("colors=red,blue&format=svg&gamut=srgb").spec.gamut == .srgb)
+    }
+
     @Test func refusesSixteenBitWebPAndDropsWebPFromAutoAtSixteenBits() throws {
         let error = #expect(throws: SpecError.self) { try request("colors=red,blue&format=webp&depth=16") }
         #expect(error?.parameter == "depth")

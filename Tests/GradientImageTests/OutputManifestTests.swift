@@ -57,6 +57,8 @@ import Testing
         #expect(Set(specs.map(\.spec.space)) == Set(ColorSpace.allCases))
         #expect(Set(specs.map(\.spec.depth)) == Set(BitDepth.allCases))
         #expect(Set(specs.map(\.format)) == Set(ImageFormat.allCases))
+        #expect(Set(specs.map(\.spec.gamut)) == Set(OutputGamut.allCases))
+        #expect(Set(specs.filter { $0.spec.gamut == .displayP3 }.map(\.format)) == [.png, .webp, .avif])
         #expect(Set(specs.map(\.spec.dither)) == [true, false])
         #expect(Set(specs.map { $0.spec.hintsOrNil }).count == 2)
         for scale in ["scale=2", "scale=3", "scale=4"] {

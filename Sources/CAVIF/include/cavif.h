@@ -29,8 +29,9 @@ typedef enum {
 /// Capacity, in bytes including the terminating NUL, of the message buffers.
 #define CAVIF_MESSAGE_CAPACITY 256
 
-/// Everything about an encode that changes its bytes. Colour is always full range with CICP primaries 1 (sRGB/BT.709)
-/// and transfer 13 (sRGB); `matrix` is the CICP matrix coefficients (1 BT.709, 6 BT.601).
+/// Everything about an encode that changes its bytes. Colour is always full range with transfer 13 (sRGB's curve);
+/// `primaries` is the CICP colour primaries (1 sRGB/BT.709, 12 Display P3), `matrix` the CICP matrix coefficients
+/// (1 BT.709, 6 BT.601).
 typedef struct {
     /// AV1 quantizer for colour and alpha, 0 (lossless) ... 63; used as both libavif's min and max quantizer.
     int quantizer;
@@ -39,6 +40,7 @@ typedef struct {
     /// 8, 10 or 12.
     int depth;
     cavif_yuv_format yuv_format;
+    int primaries;
     int matrix;
     cavif_codec codec;
 } cavif_settings;

@@ -36,6 +36,8 @@ struct MeshShader: Sendable {
     let isEvenGrid: Bool
     let space: ColorSpace
     let hueIndex: Int
+    /// The colour space the pixels are converted to (``GradientSpec/gamut``).
+    let gamut: OutputGamut
     let isOpaque: Bool
     /// Position patches, row by row; x and y in lanes 0 and 1, device pixels.
     let positions: [BicubicPatch]
@@ -51,6 +53,7 @@ struct MeshShader: Sendable {
         isEvenGrid = mesh.isEvenGrid(width: width, height: height)
         space = spec.space
         hueIndex = spec.space.hueIndex ?? -1
+        gamut = spec.gamut
         self.isOpaque = isOpaque
         positions = MeshGeometry.positionPatches(
             mesh.points.map { SIMD2($0.x, $0.y) }, columns: mesh.columns, rows: mesh.rows)
@@ -158,7 +161,7 @@ struct MeshShader: Sendable {
             for lane in 0..<count {
                 var color = self.color(x: Double(x + lane) + 0.5, y: centerY, location: &location)
                 if convertsExactly {
-                    color = ColorRamp.toPremultipliedSRGB(color, space: space, hueIndex: hueIndex)
+                    color = ColorRamp.toPremultipliedOutput(color, space: space, hueIndex: hueIndex, gamut: gamut)
                 }
                 lanes.red[lane] = Float(color.x)
                 lanes.green[lane] = Float(color.y)
@@ -166,7 +169,9 @@ struct MeshShader: Sendable {
                 lanes.alpha[lane] = Float(color.w)
             }
             if space == .srgbLinear || space == .oklab || space == .oklch {
-                FloatRamp.skiaToSRGB(&lanes, space: space, isOpaque: isOpaque)
+                FloatRamp.skiaToOutput(&lanes, space: space, isOpaque: isOpaque, gamut: gamut)
+            } else if space == .srgb && gamut == .displayP3 {
+                FloatRamp.sRGBToDisplayP3(&lanes, isOpaque: isOpaque)
             }
             E.store(lanes, offset: offsets.offsets(x: x), count: count, to: row + x * E.bytesPerPixel)
             x += 8

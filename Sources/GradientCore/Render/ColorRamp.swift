@@ -34,6 +34,8 @@ struct ColorRamp {
     let space: ColorSpace
     let hueIndex: Int
     let spread: Spread
+    /// The colour space of the image the rasterizer writes (``toPremultipliedOutput(_:)``); sRGB for SVG and CSS.
+    let gamut: OutputGamut
     private(set) var segments: [Segment] = []
     let first: Double
     let last: Double
@@ -41,13 +43,17 @@ struct ColorRamp {
     private(set) var lastColor = SIMD4<Double>()
     /// The premultiplied sRGB colour for every pixel when the period is zero, or nil.
     private(set) var solidColor: SIMD4<Double>? = nil
-    /// What Skia paints for a repeating or reflected gradient on a degenerate shape (``skiaDegenerateAverage()``).
+    /// What Skia paints for a repeating or reflected gradient on a degenerate shape (``skiaDegenerateAverage(in:)``).
     private(set) var degenerateAverage = SIMD4<Double>()
+    /// ``solidColor`` and ``degenerateAverage`` in ``gamut``, premultiplied: what the rasterizer paints.
+    private(set) var solidOutputColor: SIMD4<Double>? = nil
+    private(set) var degenerateOutputAverage = SIMD4<Double>()
 
     init(spec: GradientSpec) {
         space = spec.space.isXYZ ? .srgbLinear : spec.space
         hueIndex = spec.space.hueIndex ?? -1
         spread = spec.spread
+        gamut = spec.gamut
         first = spec.stops.first?.position ?? 0
         last = spec.stops.last?.position ?? 0
         let resolved = Self.resolvedPairs(spec)
@@ -56,6 +62,7 @@ struct ColorRamp {
             firstColor = premultiplied(Self.drawn(Self.filled(only), from: spec.space), hueIndex: hueIndex)
             lastColor = firstColor
             solidColor = toPremultipliedSRGB(firstColor)
+            solidOutputColor = toPremultipliedOutput(firstColor)
             return
         }
         for (index, pair) in resolved.enumerated() {
@@ -72,9 +79,11 @@ struct ColorRamp {
         }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
-        degenerateAverage = skiaDegenerateAverage()
+        degenerateAverage = skiaDegenerateAverage(in: .srgb)
+        degenerateOutputAverage = skiaDegenerateAverage(in: gamut)
         if spread == .repeating || spread == .reflect, !(last - first > 1e-9) {
             solidColor = averageColor()
+            solidOutputColor = averageColor(in: gamut)
         }
     }
 
@@ -299,6 +308,27 @@ struct ColorRamp {
         Self.toPremultipliedSRGB(color, space: space, hueIndex: hueIndex)
     }
 
+    /// Converts a premultiplied interpolation-space colour to the premultiplied, clipped colour of the image in
+    /// ``gamut``.
+    func toPremultipliedOutput(_ color: SIMD4<Double>) -> SIMD4<Double> {
+        Self.toPremultipliedOutput(color, space: space, hueIndex: hueIndex, gamut: gamut)
+    }
+
+    /// Converts a premultiplied colour in `space` (hue, at `hueIndex`, not premultiplied) to premultiplied, clipped,
+    /// gamma-encoded `gamut`: Display P3 from the unclipped sRGB coordinates, so that colours beyond sRGB survive.
+    @inline(__always)
+    static func toPremultipliedOutput(
+        _ color: SIMD4<Double>, space: ColorSpace, hueIndex: Int, gamut: OutputGamut
+    ) -> SIMD4<Double> {
+        guard gamut == .displayP3 else { return toPremultipliedSRGB(color, space: space, hueIndex: hueIndex) }
+        let alpha = min(max(color.w, 0), 1)
+        guard alpha > 0 else { return SIMD4() }
+        var components = SIMD3(color.x, color.y, color.z) / alpha
+        if hueIndex >= 0 { components[hueIndex] = color[hueIndex] }
+        let rgb = ColorSpace.displayP3.fromSRGB(space.toSRGB(components))
+        return SIMD4(min(max(rgb.x, 0), 1) * alpha, min(max(rgb.y, 0), 1) * alpha, min(max(rgb.z, 0), 1) * alpha, alpha)
+    }
+
     /// Converts a premultiplied colour in `space` (hue, at `hueIndex`, not premultiplied) to premultiplied,
     /// clipped, gamma-encoded sRGB.
     @inline(__always)
@@ -325,7 +355,8 @@ struct ColorRamp {
     /// weighted by its share of the period (the stops replacing hints included). The stops are averaged as Blink
     /// hands them to Skia, in sRGB without clipping (a colour outside sRGB pulls the average past the gamut's
     /// edge), and only the average is clipped, as Skia's colour shader stores it. Returned premultiplied.
-    private func skiaDegenerateAverage() -> SIMD4<Double> {
+    /// In Display P3 (`gamut`), the average is converted before it is clipped.
+    private func skiaDegenerateAverage(in gamut: OutputGamut) -> SIMD4<Double> {
         guard last > first else { return SIMD4() }
         func straight(_ color: SIMD4<Double>) -> SIMD4<Double> {
             let alpha = min(max(color.w, 0), 1)
@@ -340,18 +371,23 @@ struct ColorRamp {
             sum +=
                 (straight(segment.from) + straight(segment.to)) * (0.5 * (segment.end - segment.start) / (last - first))
         }
+        if gamut == .displayP3 {
+            let p3 = ColorSpace.displayP3.fromSRGB(SIMD3(sum.x, sum.y, sum.z))
+            sum = SIMD4(p3, sum.w)
+        }
         return Self.clippedPremultipliedSRGB(premultiplied(sum, hueIndex: -1))
     }
 
-    /// The average premultiplied sRGB colour of the stops spread evenly over one period (CSS's rule for repeating
-    /// gradients whose period is zero), integrated numerically in output space.
-    func averageColor() -> SIMD4<Double> {
+    /// The average premultiplied colour in `gamut` (sRGB by default) of the stops spread evenly over one period
+    /// (CSS's rule for repeating gradients whose period is zero), integrated numerically in output space.
+    func averageColor(in gamut: OutputGamut = .srgb) -> SIMD4<Double> {
         let samplesPerSegment = 1024
         var sum = SIMD4<Double>()
         for segment in segments {
             for sample in 0..<samplesPerSegment {
                 let weight = (Double(sample) + 0.5) / Double(samplesPerSegment)
-                sum += toPremultipliedSRGB(segment.from + segment.delta * weight)
+                sum += Self.toPremultipliedOutput(
+                    segment.from + segment.delta * weight, space: space, hueIndex: hueIndex, gamut: gamut)
             }
         }
         return sum / Double(samplesPerSegment * segments.count)

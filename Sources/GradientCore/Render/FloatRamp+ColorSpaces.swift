@@ -1,10 +1,11 @@
 extension FloatRamp {
-    /// Converts premultiplied oklab, oklch or linear-sRGB lanes to premultiplied sRGB as Chromium's Skia does per
-    /// pixel: un-premultiply (`unpremul`, `unpremul_polar`), `css_hcl_to_lab` with Skia's polynomial sine and
-    /// cosine, `css_oklab_to_linear_srgb`, then the sRGB encoding as the `parametric` stage computes it — the
-    /// inverse curve's coefficients as skcms derives them and Skia's approximate `powf` — and premultiply.
+    /// Converts premultiplied oklab, oklch or linear-sRGB lanes to premultiplied sRGB (or Display P3, `gamut`) as
+    /// Chromium's Skia does per pixel: un-premultiply (`unpremul`, `unpremul_polar`), `css_hcl_to_lab` with Skia's
+    /// polynomial sine and cosine, `css_oklab_to_linear_srgb`, for Display P3 the linear gamut matrix, then the sRGB
+    /// encoding (P3's too) as the `parametric` stage computes it — the inverse curve's coefficients as skcms derives
+    /// them and Skia's approximate `powf` — and premultiply.
     @inline(__always)
-    static func skiaToSRGB(_ color: inout PixelLanes, space: ColorSpace, isOpaque: Bool) {
+    static func skiaToOutput(_ color: inout PixelLanes, space: ColorSpace, isOpaque: Bool, gamut: OutputGamut) {
         var first = color.red
         var second = color.green
         var third = color.blue
@@ -33,6 +34,7 @@ extension FloatRamp {
             second = -1.268_438_004_6 * l3 + 2.609_757_401_1 * m3 - 0.341_319_396_5 * s3
             third = -0.004_196_086_3 * l3 - 0.703_418_614_7 * m3 + 1.707_614_701_0 * s3
         }
+        if gamut == .displayP3 { linearSRGBToLinearDisplayP3(&first, &second, &third) }
         color.red = encodeSRGB(first)
         color.green = encodeSRGB(second)
         color.blue = encodeSRGB(third)
@@ -43,18 +45,77 @@ extension FloatRamp {
         }
     }
 
-    /// The inverse sRGB curve as skcms inverts it (with its own approximate powf): y = c·x + f below d, else
-    /// (a·x + b)^g + e.
-    private static let inverseSRGB = (
+    /// Converts premultiplied, gamma-encoded sRGB lanes (unclipped) to premultiplied Display P3, as Skia's colour
+    /// transform from an sRGB gradient to a P3 surface does: un-premultiply, the sRGB curve (`parametric`), the
+    /// linear gamut matrix, the inverse curve (P3 shares sRGB's), premultiply.
+    @inline(__always)
+    static func sRGBToDisplayP3(_ color: inout PixelLanes, isOpaque: Bool) {
+        var scale = SIMD8<Float>(repeating: 1)
+        if !isOpaque {
+            scale = (1 / color.alpha).replacing(with: 0, where: .!(color.alpha .> 0) .| color.alpha .!= color.alpha)
+        }
+        var red = decodeSRGB(color.red * scale)
+        var green = decodeSRGB(color.green * scale)
+        var blue = decodeSRGB(color.blue * scale)
+        linearSRGBToLinearDisplayP3(&red, &green, &blue)
+        let alpha = isOpaque ? SIMD8<Float>(repeating: 1) : color.alpha
+        color.red = encodeSRGB(red) * alpha
+        color.green = encodeSRGB(green) * alpha
+        color.blue = encodeSRGB(blue) * alpha
+    }
+
+    /// Linear-light sRGB to linear-light Display P3 (both D65): CSS Color 4's matrices, multiplied in doubles.
+    private static let sRGBToDisplayP3Matrix: [Float] = {
+        let toXYZ = Matrix3.linearSRGBToXYZ
+        let toP3 = Matrix3.xyzToLinearDisplayP3
+        var result: [Float] = []
+        for row in 0..<3 {
+            for column in 0..<3 {
+                var unit = SIMD3<Double>()
+                unit[column] = 1
+                result.append(Float(toP3(toXYZ(unit))[row]))
+            }
+        }
+        return result
+    }()
+
+    @inline(__always)
+    static func linearSRGBToLinearDisplayP3(
+        _ red: inout SIMD8<Float>, _ green: inout SIMD8<Float>, _ blue: inout SIMD8<Float>
+    ) {
+        let m = sRGBToDisplayP3Matrix
+        let (r, g, b) = (red, green, blue)
+        red = r * m[0] + g * m[1] + b * m[2]
+        green = r * m[3] + g * m[4] + b * m[5]
+        blue = r * m[6] + g * m[7] + b * m[8]
+    }
+
+    /// A transfer function as Skia's `parametric` stage takes it: y = c·x + f up to d, else (a·x + b)^g + e.
+    struct TransferFunction {
+        let g, a, b, c, d, e, f: Float
+    }
+
+    /// The sRGB curve as skcms holds it (`SkNamedTransferFn::kSRGB`).
+    private static let sRGBCurve = TransferFunction(
+        g: 2.4, a: Float(1 / 1.055), b: Float(0.055 / 1.055), c: Float(1 / 12.92), d: 0.04045, e: 0, f: 0)
+
+    /// The inverse sRGB curve as skcms inverts it (with its own approximate powf).
+    private static let inverseSRGB = TransferFunction(
         g: Float(bitPattern: 0x3ED5_5555), a: Float(bitPattern: 0x3F91_9280), b: Float(bitPattern: 0x8000_0000),
         c: Float(bitPattern: 0x414E_B852), d: Float(bitPattern: 0x3B4D_2E31), e: Float(bitPattern: 0xBD61_2800),
-        f: Float(bitPattern: 0x8000_0000)
-    )
+        f: Float(bitPattern: 0x8000_0000))
 
-    /// Skia's `parametric` stage with the inverse sRGB curve, odd-symmetric about 0.
+    /// Skia's `parametric` stage with the sRGB curve (to linear light), odd-symmetric about 0.
     @inline(__always)
-    static func encodeSRGB(_ value: SIMD8<Float>) -> SIMD8<Float> {
-        let curve = inverseSRGB
+    static func decodeSRGB(_ value: SIMD8<Float>) -> SIMD8<Float> { parametric(value, sRGBCurve) }
+
+    /// Skia's `parametric` stage with the inverse sRGB curve (to sRGB's encoding), odd-symmetric about 0.
+    @inline(__always)
+    static func encodeSRGB(_ value: SIMD8<Float>) -> SIMD8<Float> { parametric(value, inverseSRGB) }
+
+    /// Skia's `parametric` stage: `curve` applied to the magnitude, the sign kept, with Skia's approximate `powf`.
+    @inline(__always)
+    private static func parametric(_ value: SIMD8<Float>, _ curve: TransferFunction) -> SIMD8<Float> {
         let bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
         let sign = bits & 0x8000_0000
         let magnitude = unsafeBitCast(bits ^ sign, to: SIMD8<Float>.self)

@@ -9,7 +9,7 @@ extension FloatRamp {
         _ row: UnsafeMutablePointer<UInt8>, width: Int, offsets: O, _ parameter: P, _: E.Type
     ) {
         withTables { tables in
-            if spread == .pad, space == .srgb, case .evenlySpaced(let count) = lookup,
+            if spread == .pad, space == .srgb, gamut == .srgb, case .evenlySpaced(let count) = lookup,
                 count <= Self.comparedIntervalLimit
             {
                 // The commonest ramps (a few evenly spaced stops, clamped, in sRGB) get loops of their own. Two stops
@@ -84,7 +84,8 @@ extension FloatRamp {
     }
 
     /// Skia's stages after the gradient's `t`: tiling (`clamp_x_1`, `repeat_x_1`, `mirror_x_1`, decal), the
-    /// interval's `t · factor + bias` (a fused multiply-add), then the conversion from the interpolation space to premultiplied sRGB.
+    /// interval's `t · factor + bias` (a fused multiply-add), then the conversion from the interpolation space to
+    /// the premultiplied output colour (sRGB, or Display P3 for ``gamut``).
     /// `orderedLanes` when `rawT` never decreases or never increases from lane to lane.
     @inline(__always)
     func color(at rawT: SIMD8<Float>, _ tables: Tables, orderedLanes: Bool = false) -> PixelLanes {
@@ -128,9 +129,9 @@ extension FloatRamp {
             color = Self.gathered(t, index: index, tables, opaque: isOpaque, ordered: ordered)
         }
         switch space {
-        case .srgb: break
-        case .srgbLinear, .oklab, .oklch: Self.skiaToSRGB(&color, space: space, isOpaque: isOpaque)
-        default: convertToSRGB(&color)
+        case .srgb: if gamut == .displayP3 { Self.sRGBToDisplayP3(&color, isOpaque: isOpaque) }
+        case .srgbLinear, .oklab, .oklch: Self.skiaToOutput(&color, space: space, isOpaque: isOpaque, gamut: gamut)
+        default: convertToOutput(&color)
         }
         if spread == .transparent && any(outside) {
             color.red.replace(with: 0, where: outside)
@@ -268,14 +269,15 @@ extension FloatRamp {
             alpha: opaque ? SIMD8(repeating: 1) : t.multiplied(by: factors.alpha, adding: biases.alpha))
     }
 
-    /// Converts each lane from the premultiplied interpolation space to premultiplied, clipped sRGB, through the
-    /// spec's exact colour conversions (for the spaces whose Skia stages are not mirrored here).
-    func convertToSRGB(_ color: inout PixelLanes) {
+    /// Converts each lane from the premultiplied interpolation space to the premultiplied, clipped output colour
+    /// (sRGB or Display P3), through the spec's exact colour conversions (for the spaces whose Skia stages are not
+    /// mirrored here).
+    func convertToOutput(_ color: inout PixelLanes) {
         for lane in 0..<8 {
-            let converted = ColorRamp.toPremultipliedSRGB(
+            let converted = ColorRamp.toPremultipliedOutput(
                 SIMD4(
                     Double(color.red[lane]), Double(color.green[lane]), Double(color.blue[lane]),
-                    Double(color.alpha[lane])), space: space, hueIndex: hueIndex)
+                    Double(color.alpha[lane])), space: space, hueIndex: hueIndex, gamut: gamut)
             color.red[lane] = Float(converted.x)
             color.green[lane] = Float(converted.y)
             color.blue[lane] = Float(converted.z)

@@ -18,6 +18,8 @@ struct FloatRamp {
     let spread: Spread
     let space: ColorSpace
     let hueIndex: Int
+    /// The colour space the lanes are converted to at the end (``ColorRamp/gamut``).
+    let gamut: OutputGamut
     /// Whether every stop is opaque (Skia then skips un-premultiplying and premultiplying around conversions).
     let isOpaque: Bool
     /// Interval starts for the positioned lookup; entry 0 is unused (interval 0 is the colour before the stops).
@@ -45,6 +47,7 @@ struct FloatRamp {
         spread = ramp.spread
         space = ramp.space
         hueIndex = ramp.hueIndex
+        gamut = ramp.gamut
         isOpaque = ramp.segments.allSatisfy { $0.from.w == 1 && $0.to.w == 1 }
         var positions: [Double] = []
         var colors: [SIMD4<Double>] = []

@@ -4,7 +4,8 @@ extension GradientSpec {
     /// round-trip form, which is the same on every host.
     ///
     /// Example: `1920x1080 d8 dither linear(960 0, 960 1080) pad srgb stops(srgb 1 0 0 / 1 @0; srgb 0 0 1 / 1 @1)`;
-    /// grain adds ` grain(0.25 seed 7)` at the end, and only when there is grain, so grainless forms are unchanged.
+    /// grain adds ` grain(0.25 seed 7)` at the end, and only when there is grain, so grainless forms are unchanged;
+    /// ` gamut display-p3` follows it for a Display P3 image (sRGB adds nothing).
     /// Each layer below the top one of a layered spec follows as ` over ` and its own geometry, spread, space and
     /// stops; a layer's ` blend multiply` follows it when its mode is not `normal`.
     public var canonicalForm: String {
@@ -18,6 +19,7 @@ extension GradientSpec {
             if layer.blendMode != .normal { text += " blend \(layer.blendMode.cssName)" }
         }
         if grain > 0 { text += " grain(\(number(grain)) seed \(seed))" }
+        if gamut != .srgb { text += " gamut \(gamut.rawValue)" }
         return text
     }
 

@@ -28,7 +28,7 @@ extension GradientSpec {
                 Self.parametersExclusiveWithCSS, because: "css",
                 reason:
                     "css gives the whole gradient; only width, height, scale, dither, depth, format, quality, "
-                    + "blend, grain and seed combine with it")
+                    + "compression, gamut, blend, grain and seed combine with it")
             descriptions = try CSSGradientParser.parse(css, limits: limits)
         } else {
             if parameters.has("blend") {
@@ -52,6 +52,7 @@ extension GradientSpec {
         let modes = try BlendModeList.modes(parameters["blend"], layerCount: layers.count)
         self = Self.stacking(layers, modes: modes)
         (grain, seed) = try Self.grain(parameters)
+        gamut = try parameters.keyword("gamut", OutputGamut.keywords, default: .srgb)
     }
 
     /// `grain` (a number from 0 to 1) and `seed` (an integer from 0 to 4294967295, default 0). Without grain

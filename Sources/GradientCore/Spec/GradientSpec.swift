@@ -28,6 +28,8 @@ public struct GradientSpec: Sendable, Hashable {
     public var seed: UInt32
     /// How the top layer (the gradient above) is blended onto ``layersBelow``; `normal` without layers below.
     public var blendMode: BlendMode
+    /// The colour space of the output image; every layer is converted to it before layers are blended.
+    public var gamut: OutputGamut
     /// The other layers of a layered `css=` (CSS `background-image` with several gradients), from the one just
     /// below the top layer down to the bottom one; empty for a single gradient. Each covers the whole image.
     public var layersBelow: [GradientLayer]
@@ -37,7 +39,7 @@ public struct GradientSpec: Sendable, Hashable {
     public init(
         pixelWidth: Int, pixelHeight: Int, geometry: GradientGeometry, stops: [GradientStop], spread: Spread,
         space: ColorSpace, hue: HueInterpolation, dither: Bool, depth: BitDepth, grain: Double = 0, seed: UInt32 = 0,
-        blendMode: BlendMode = .normal, layersBelow: [GradientLayer] = []
+        blendMode: BlendMode = .normal, layersBelow: [GradientLayer] = [], gamut: OutputGamut = .srgb
     ) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
@@ -52,6 +54,7 @@ public struct GradientSpec: Sendable, Hashable {
         self.seed = grain > 0 ? seed : 0
         self.blendMode = blendMode
         self.layersBelow = layersBelow
+        self.gamut = gamut
     }
 }
 

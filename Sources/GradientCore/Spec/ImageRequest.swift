@@ -36,8 +36,8 @@ public struct ImageRequest: Sendable, Hashable {
     /// Parses and validates the parameters of a `/gradient` request (already percent-decoded, in order), as
     /// ``GradientSpec/init(queryItems:limits:)`` and also `format`, `quality` and `compression`.
     ///
-    /// Refused with a ``SpecError``: a format other than `png`, `webp`, `avif`, `svg`, `auto`; `depth` or `dither`
-    /// with `format=svg`; `quality` outside 1–100 or
+    /// Refused with a ``SpecError``: a format other than `png`, `webp`, `avif`, `svg`, `auto`; `depth`, `dither` or
+    /// `gamut=display-p3` with `format=svg`; `quality` outside 1–100 or
     /// with a format that cannot be AVIF; `compression` other than `fast` or `smallest`, or with a format that
     /// cannot be WebP; `format=webp` with `depth=16`; `format=webp|avif` past
     /// ``SpecLimits/maxFramePixels``. With `format=auto`, the formats that cannot hold the image drop out of the
@@ -77,6 +77,12 @@ public struct ImageRequest: Sendable, Hashable {
                     parameter: name, other: "format=svg",
                     reason: "\(name) does not apply to SVG, which the browser draws as vector: leave out \(name), "
                         + "or ask for format=png, format=webp or format=avif")
+            }
+            if try parameters.keyword("gamut", OutputGamut.keywords, default: .srgb) == .displayP3 {
+                throw .conflictingParameters(
+                    parameter: "gamut", other: "format=svg",
+                    reason: "SVG 1.1 has no Display P3 colours: ask for format=png, format=webp or format=avif, "
+                        + "or leave out gamut")
             }
         }
         let spec = try GradientSpec(parameters: parameters, limits: limits)

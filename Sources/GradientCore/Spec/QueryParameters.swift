@@ -4,7 +4,7 @@ struct QueryParameters {
     static let knownNames: Set<String> = [
         "colors", "type", "dir", "angle", "start", "end", "center", "shape", "size", "from", "spread", "space", "hue",
         "dither", "depth", "width", "height", "scale", "base", "percentage", "css", "format", "quality",
-        "compression", "preset", "grain", "seed", "mesh", "points", "smooth", "blend",
+        "compression", "gamut", "preset", "grain", "seed", "mesh", "points", "smooth", "blend",
     ]
 
     /// Short or alternative spellings people type, with the parameter they mean (for "did you mean").
