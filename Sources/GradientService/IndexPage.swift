@@ -11,5 +11,5 @@ enum IndexPage {
     /// hashes, as `scripts/playground-csp.py` prints them), images and fetches from this origin. A test checks the
     /// hashes against the embedded page, so an edit to the page that forgets this value fails the build's tests.
     static let contentSecurityPolicy =
-        "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'sha256-ejXU8Zse+OpvIGy87h41C9r7jCNU1Oevqq90TFH4eYI='; script-src 'sha256-Oon7mpeKdSBIheBulR6BIkWJ+IpLAkoDCda1Bbcd0m8='; require-trusted-types-for 'script'; trusted-types 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        "default-src 'none'; img-src 'self'; connect-src 'self'; style-src 'sha256-ejXU8Zse+OpvIGy87h41C9r7jCNU1Oevqq90TFH4eYI='; script-src 'sha256-BwtYxhM1rgBjK8ZZcWXK+GlUvNM3oE1ViSfYGwa7TKk='; require-trusted-types-for 'script'; trusted-types 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 }

@@ -552,6 +552,29 @@ def test_grain_slider_and_seed():
     assert_no_console_errors()
 
 
+def test_display_p3_option():
+    url = load_design("colors=ff0000,00ff00&dir=horizontal&width=240&height=160")
+    assert by_id("gamut-hint").get_attribute("hidden") is not None
+    Select(by_id("f-gamut")).select_by_value("display-p3")
+    url = wait_preview()
+    assert query_of(url) == "colors=ff0000,00ff00&dir=horizontal&gamut=display-p3&width=240&height=160", url
+    wait_until(lambda: (info_line() or {}).get("url") == url, "the info line for the P3 image")
+    info = info_line()
+    status, headers, body = http_get(url)
+    assert status == 200 and body[8:16] == b"\x00\x00\x00\x0dIHDR" and b"cICP" in body[:64], body[:64]
+    assert info["bytes"] == str(len(body)) and "Display P3" in info["text"], info
+    hint = by_id("gamut-hint")
+    assert hint.get_attribute("hidden") is None and "screen shows" in hint.text, hint.text
+    Select(by_id("f-format")).select_by_value("svg")
+    url = wait_preview()
+    assert "gamut" not in url and "no Display P3" in by_id("gamut-hint").text, (url, by_id("gamut-hint").text)
+    Select(by_id("f-format")).select_by_value("png")
+    Select(by_id("f-gamut")).select_by_value("srgb")
+    url = wait_preview()
+    assert "gamut" not in url, url
+    assert_no_console_errors()
+
+
 def preset_names():
     return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#preset-list button.preset")]
 
@@ -875,6 +898,7 @@ TESTS = [
     test_info_line_matches_response,
     test_download_button,
     test_grain_slider_and_seed,
+    test_display_p3_option,
     test_preset_search_and_pick,
     test_copy_css_from_service,
     test_layered_css_and_blend_render,
