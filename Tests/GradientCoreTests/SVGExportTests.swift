@@ -14,14 +14,26 @@ struct SVGExportTests {
     }
 
     @Test func aTwoStopCardIsTwoStopsOnTheCSSLine() throws {
-        let text = try Self.document("colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630")
+        let query = "colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630"
+        let text = try Self.document(query)
+        let id = "g" + (try Self.spec(query)).stableHash(version: SVGExport.version).prefix(8) + "-0"
         #expect(
             text
                 == "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\">"
-                + "<linearGradient id=\"g0\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"315\" x2=\"1200\" "
+                + "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"315\" x2=\"1200\" "
                 + "y2=\"315\"><stop offset=\"0\" stop-color=\"#ff7e5f\"/><stop offset=\"1\" stop-color=\"#feb47b\"/>"
-                + "</linearGradient><rect width=\"1200\" height=\"630\" fill=\"url(#g0)\"/></svg>")
+                + "</linearGradient><rect width=\"1200\" height=\"630\" fill=\"url(#\(id))\"/></svg>")
         #expect(text.utf8.count <= 400)
+    }
+
+    @Test func idsDifferBetweenImagesSoInlinedDocumentsNeverShareAGradient() throws {
+        let ids = try ["colors=red,blue", "colors=red,blue&width=300", "colors=red,lime"].map { query in
+            let text = try Self.document(query)
+            let start = try #require(text.range(of: "id=\""))
+            return String(text[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(Set(ids).count == 3)
+        #expect(ids.allSatisfy { $0.hasPrefix("g") && $0.hasSuffix("-0") && $0.count == 11 })
     }
 
     @Test func anAngledLineRunsThroughTheCentreWithCSSLength() throws {
@@ -48,8 +60,8 @@ struct SVGExportTests {
     @Test func layersAreRectanglesInAnIsolatedGroupBottomFirst() throws {
         let text = try Self.document(
             "css=linear-gradient(red, blue), linear-gradient(white, black)&blend=multiply&width=10&height=10")
-        #expect(text.contains("<g style=\"isolation:isolate\"><rect width=\"10\" height=\"10\" fill=\"url(#g0)\"/>"))
-        #expect(text.contains("fill=\"url(#g1)\" style=\"mix-blend-mode:multiply\"/></g>"))
+        #expect(text.contains("<g style=\"isolation:isolate\"><rect width=\"10\" height=\"10\" fill=\"url(#g"))
+        #expect(text.contains("-0)\"/><rect") && text.contains("-1)\" style=\"mix-blend-mode:multiply\"/></g>"))
     }
 
     @Test(

@@ -10,7 +10,7 @@
 /// isolated group, each blended with `mix-blend-mode`. The text holds only numbers and colours written here.
 public enum SVGExport {
     /// Names the document written for a spec; part of the output version of SVG responses.
-    public static let version = "svg/1"
+    public static let version = "svg/2"
 
     /// An upper bound on the document's length in bytes: 4 KiB, and 96 bytes for each stop a layer may hold (each
     /// of the ``SVGStopBaker/maximumStops`` points written at most twice, on both sides of a hard edge).
@@ -54,8 +54,10 @@ public enum SVGExport {
         var shapes: [String] = []
         let layers = spec.layers
         let blends = layers.contains { $0.blendMode != .normal }
+        // Ids unique to the image, so that documents inlined side by side in one page never share a gradient.
+        let idPrefix = "g" + spec.stableHash(version: version).prefix(8) + "-"
         for (index, layer) in layers.enumerated().reversed() {
-            let id = "g\(layers.count - 1 - index)"
+            let id = idPrefix + String(layers.count - 1 - index)
             let blend =
                 blends && layer.blendMode != .normal ? " style=\"mix-blend-mode:\(layer.blendMode.cssName)\"" : ""
             switch paint(of: layer.spec, id: id) {
@@ -135,7 +137,7 @@ public enum SVGExport {
             attributes += spreadAttribute(spread)
             return .gradient(element("radialGradient", id: id, attributes: attributes, stops: stops))
         case .conic, .mesh:
-            return .solid(SVGStopBaker.straight(degenerate, neighbour: degenerate))
+            preconditionFailure("refusal(for:) turns conic and mesh layers away before they are painted")
         }
     }
 
