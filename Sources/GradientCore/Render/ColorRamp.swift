@@ -62,7 +62,7 @@ struct ColorRamp {
             firstColor = premultiplied(Self.drawn(Self.filled(only), from: spec.space), hueIndex: hueIndex)
             lastColor = firstColor
             solidColor = toPremultipliedSRGB(firstColor)
-            solidOutputColor = toPremultipliedOutput(firstColor)
+            solidOutputColor = gamut == .srgb ? solidColor : toPremultipliedOutput(firstColor)
             return
         }
         for (index, pair) in resolved.enumerated() {
@@ -80,10 +80,10 @@ struct ColorRamp {
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
         degenerateAverage = skiaDegenerateAverage(in: .srgb)
-        degenerateOutputAverage = skiaDegenerateAverage(in: gamut)
+        degenerateOutputAverage = gamut == .srgb ? degenerateAverage : skiaDegenerateAverage(in: gamut)
         if spread == .repeating || spread == .reflect, !(last - first > 1e-9) {
             solidColor = averageColor()
-            solidOutputColor = averageColor(in: gamut)
+            solidOutputColor = gamut == .srgb ? solidColor : averageColor(in: gamut)
         }
     }
 
