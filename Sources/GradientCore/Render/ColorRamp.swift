@@ -41,13 +41,11 @@ struct ColorRamp {
     let last: Double
     private(set) var firstColor = SIMD4<Double>()
     private(set) var lastColor = SIMD4<Double>()
-    /// The premultiplied sRGB colour for every pixel when the period is zero, or nil.
+    /// The premultiplied colour in ``gamut`` for every pixel when the period is zero, or nil.
     private(set) var solidColor: SIMD4<Double>? = nil
-    /// What Skia paints for a repeating or reflected gradient on a degenerate shape (``skiaDegenerateAverage(in:)``).
+    /// What Skia paints, in ``gamut``, for a repeating or reflected gradient on a degenerate shape
+    /// (``skiaDegenerateAverage()``).
     private(set) var degenerateAverage = SIMD4<Double>()
-    /// ``solidColor`` and ``degenerateAverage`` in ``gamut``, premultiplied: what the rasterizer paints.
-    private(set) var solidOutputColor: SIMD4<Double>? = nil
-    private(set) var degenerateOutputAverage = SIMD4<Double>()
 
     init(spec: GradientSpec) {
         space = spec.space.isXYZ ? .srgbLinear : spec.space
@@ -61,8 +59,7 @@ struct ColorRamp {
             let only = spec.stops.first?.color ?? InterpolationColor(components: .zero, alpha: 0, missing: [])
             firstColor = premultiplied(Self.drawn(Self.filled(only), from: spec.space), hueIndex: hueIndex)
             lastColor = firstColor
-            solidColor = toPremultipliedSRGB(firstColor)
-            solidOutputColor = gamut == .srgb ? solidColor : toPremultipliedOutput(firstColor)
+            solidColor = toPremultipliedOutput(firstColor)
             return
         }
         for (index, pair) in resolved.enumerated() {
@@ -79,11 +76,9 @@ struct ColorRamp {
         }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
-        degenerateAverage = skiaDegenerateAverage(in: .srgb)
-        degenerateOutputAverage = gamut == .srgb ? degenerateAverage : skiaDegenerateAverage(in: gamut)
+        degenerateAverage = skiaDegenerateAverage()
         if spread == .repeating || spread == .reflect, !(last - first > 1e-9) {
-            solidColor = averageColor()
-            solidOutputColor = gamut == .srgb ? solidColor : averageColor(in: gamut)
+            solidColor = averageColor(in: gamut)
         }
     }
 
@@ -320,12 +315,13 @@ struct ColorRamp {
     static func toPremultipliedOutput(
         _ color: SIMD4<Double>, space: ColorSpace, hueIndex: Int, gamut: OutputGamut
     ) -> SIMD4<Double> {
-        guard gamut == .displayP3 else { return toPremultipliedSRGB(color, space: space, hueIndex: hueIndex) }
+        if space == .srgb && gamut == .srgb { return clippedPremultipliedSRGB(color) }
         let alpha = min(max(color.w, 0), 1)
         guard alpha > 0 else { return SIMD4() }
         var components = SIMD3(color.x, color.y, color.z) / alpha
         if hueIndex >= 0 { components[hueIndex] = color[hueIndex] }
-        let rgb = ColorSpace.displayP3.fromSRGB(space.toSRGB(components))
+        var rgb = space.toSRGB(components)
+        if gamut == .displayP3 { rgb = ColorSpace.displayP3.fromSRGB(rgb) }
         return SIMD4(min(max(rgb.x, 0), 1) * alpha, min(max(rgb.y, 0), 1) * alpha, min(max(rgb.z, 0), 1) * alpha, alpha)
     }
 
@@ -333,13 +329,7 @@ struct ColorRamp {
     /// clipped, gamma-encoded sRGB.
     @inline(__always)
     static func toPremultipliedSRGB(_ color: SIMD4<Double>, space: ColorSpace, hueIndex: Int) -> SIMD4<Double> {
-        if space == .srgb { return clippedPremultipliedSRGB(color) }
-        let alpha = min(max(color.w, 0), 1)
-        guard alpha > 0 else { return SIMD4() }
-        var components = SIMD3(color.x, color.y, color.z) / alpha
-        if hueIndex >= 0 { components[hueIndex] = color[hueIndex] }
-        let rgb = space.toSRGB(components)
-        return SIMD4(min(max(rgb.x, 0), 1) * alpha, min(max(rgb.y, 0), 1) * alpha, min(max(rgb.z, 0), 1) * alpha, alpha)
+        toPremultipliedOutput(color, space: space, hueIndex: hueIndex, gamut: .srgb)
     }
 
     /// A premultiplied sRGB colour with alpha clamped to [0, 1] and channels to [0, alpha].
@@ -355,8 +345,8 @@ struct ColorRamp {
     /// weighted by its share of the period (the stops replacing hints included). The stops are averaged as Blink
     /// hands them to Skia, in sRGB without clipping (a colour outside sRGB pulls the average past the gamut's
     /// edge), and only the average is clipped, as Skia's colour shader stores it. Returned premultiplied.
-    /// In Display P3 (`gamut`), the average is converted before it is clipped.
-    private func skiaDegenerateAverage(in gamut: OutputGamut) -> SIMD4<Double> {
+    /// In Display P3 (``gamut``), the average is converted before it is clipped.
+    private func skiaDegenerateAverage() -> SIMD4<Double> {
         guard last > first else { return SIMD4() }
         func straight(_ color: SIMD4<Double>) -> SIMD4<Double> {
             let alpha = min(max(color.w, 0), 1)

@@ -100,11 +100,11 @@ public struct Rasterizer: Sendable {
     private static func shader(
         for geometry: GradientGeometry, ramp: ColorRamp, normalisation: (offset: Double, scale: Double)?
     ) -> Shader {
-        if let solidColor = ramp.solidOutputColor { return solid(solidColor) }
+        if let solidColor = ramp.solidColor { return solid(solidColor) }
         let degenerateColor: SIMD4<Double>
         switch ramp.spread {
         case .pad: degenerateColor = ramp.toPremultipliedOutput(ramp.lastColor)
-        case .repeating, .reflect: degenerateColor = ramp.degenerateOutputAverage
+        case .repeating, .reflect: degenerateColor = ramp.degenerateAverage
         case .transparent: degenerateColor = SIMD4()
         }
         let offset = normalisation?.offset ?? 0

@@ -78,14 +78,14 @@ public struct ImageRequest: Sendable, Hashable {
                     reason: "\(name) does not apply to SVG, which the browser draws as vector: leave out \(name), "
                         + "or ask for format=png, format=webp or format=avif")
             }
-            if try parameters.keyword("gamut", OutputGamut.keywords, default: .srgb) == .displayP3 {
-                throw .conflictingParameters(
-                    parameter: "gamut", other: "format=svg",
-                    reason: "SVG 1.1 has no Display P3 colours: ask for format=png, format=webp or format=avif, "
-                        + "or leave out gamut")
-            }
         }
         let spec = try GradientSpec(parameters: parameters, limits: limits)
+        if choice == .fixed(.svg) && spec.gamut == .displayP3 {
+            throw .conflictingParameters(
+                parameter: "gamut", other: "format=svg",
+                reason: "SVG 1.1 has no Display P3 colours: ask for format=png, format=webp or format=avif, "
+                    + "or leave out gamut")
+        }
         let area = spec.pixelWidth * spec.pixelHeight
         if case .fixed(let format) = choice {
             if format == .webp && spec.depth == .sixteen {
