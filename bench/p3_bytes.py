@@ -2,15 +2,18 @@
 """Bytes of `gamut=display-p3` PNGs against the sRGB PNGs of the same queries, on the uiGradients presets
 (bench/data/uigradients.json) at the shapes users ask for: a 1200x630 horizontal card, a 135-degree card and a
 1920x1080 radial background, dither on (the default). Prints the median and worst ratio per shape and the share of
-the P3 file that its colour chunks (cICP and iCCP) take.
+the P3 file that its colour chunks (cICP and iCCP) take. With --random SEED, also COUNT queries of
+bench/random_gradients.py's generator (every kind, space, size and option it draws), the corpus being one
+kind of input only.
 
-Usage: python3 bench/p3_bytes.py [--gradient PATH] [--limit N]
+Usage: python3 bench/p3_bytes.py [--gradient PATH] [--limit N] [--random SEED [--count COUNT]]
 """
 import argparse
 import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 
 SHAPES = {
@@ -40,6 +43,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--gradient", default=".build/release/gradient")
     parser.add_argument("--limit", type=int, default=382)
+    parser.add_argument("--random", type=int, help="also the queries of bench/random_gradients.py's seed")
+    parser.add_argument("--count", type=int, default=200, help="random queries (with --random)")
     arguments = parser.parse_args()
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "uigradients.json")) as file:
         presets = json.load(file)[: arguments.limit]
@@ -60,10 +65,26 @@ def main():
                 srgb_sizes.append(srgb)
                 p3_sizes.append(p3)
                 ratios.append(p3 / srgb)
+            if not ratios:
+                continue
             print(f"| {shape} | {len(presets)} | {statistics.median(srgb_sizes):,.0f} | "
                   f"{statistics.median(p3_sizes):,.0f} | {statistics.median(ratios):.3f} | {max(ratios):.3f} | "
                   f"{min(ratios):.3f} |")
-        print(f"\nThe colour chunks (cICP and iCCP) take {chunk_bytes} bytes of every P3 PNG.")
+        if chunk_bytes is not None:
+            print(f"\nThe colour chunks (cICP and iCCP) take {chunk_bytes} bytes of every P3 PNG.")
+        if arguments.random is not None:
+            sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+            import random_gradients
+
+            ratios = []
+            for query in random_gradients.generate(arguments.random, arguments.count):
+                srgb = render(arguments.gradient, query, os.path.join(work, "srgb.png"))
+                p3 = render(arguments.gradient, query + "&gamut=display-p3", os.path.join(work, "p3.png"))
+                ratios.append(p3 / srgb)
+            ratios.sort()
+            print(f"\nRandom seed {arguments.random}, {len(ratios)} queries: P3 / sRGB median "
+                  f"{statistics.median(ratios):.3f}, p10 {ratios[len(ratios) // 10]:.3f}, "
+                  f"p90 {ratios[len(ratios) * 9 // 10]:.3f}, best {ratios[0]:.3f}, worst {ratios[-1]:.3f}")
 
 
 if __name__ == "__main__":
