@@ -4,6 +4,29 @@
 /// would clamp (sRGB outside 0…1). Missing components are `none`, but for the hue of an lch or oklch colour of chroma at
 /// most 0.02, which is written as the sRGB colour it was converted from.
 enum CSSColorText {
+    /// The text of a stop's colour in the space it was written in (``GradientStop/writtenSpace``), which Chromium
+    /// converts from there as the spec's stop was converted; a colour with missing components, or one written in
+    /// sRGB that sRGB cannot hold, in the interpolation space `space`.
+    static func text(
+        _ color: InterpolationColor, space: ColorSpace, writtenSpace: ColorSpace
+    ) -> (text: String, isLegacy: Bool) {
+        guard writtenSpace != space, color.missing.intersection([.c0, .c1, .c2]).isEmpty else {
+            return text(color, space: space)
+        }
+        var components = writtenSpace.fromSRGB(space.toSRGB(color.components))
+        if writtenSpace == .srgb {
+            components = SkiaStopColor.snappedToBytes(components, tolerance: SkiaStopColor.byteTolerance)
+        }
+        let converted = Quantized.color(
+            InterpolationColor(components: components, alpha: color.alpha, missing: color.missing))
+        if writtenSpace == .srgb
+            && !(0..<3).allSatisfy({ converted.components[$0] >= 0 && converted.components[$0] <= 1 })
+        {
+            return text(color, space: space)
+        }
+        return text(converted, space: writtenSpace)
+    }
+
     /// The text, and whether CSS counts it as a legacy colour (which makes `srgb` the default space).
     static func text(_ color: InterpolationColor, space: ColorSpace) -> (text: String, isLegacy: Bool) {
         let c = color.components

@@ -3,8 +3,9 @@
 /// The text comes from the canonical spec, so equivalent queries give the same text, and parsing it as `css=` with
 /// the same `width`, `height` and `scale` gives the same spec again (exactly for every spec whose linear gradient
 /// line is the CSS one; `start`/`end` lines become an angle with stop positions moved onto the CSS line).
-/// Colours are written in the interpolation space's own syntax (hex when they are whole bytes), so no precision is
-/// lost; `in <space> [<hue> hue]` appears when the space is not what CSS would pick for those colours.
+/// Colours are written in the space they were written in (hex when they are whole bytes), which Chromium converts
+/// from as the spec's stops were converted; `in <space> [<hue> hue]` appears when the space is not what CSS would
+/// pick for those colours.
 /// Geometry is written in percentages of the image (a circle's radius in CSS pixels), keywords where they give the
 /// same numbers (`to top right`, `closest-side`), and nothing for the defaults.
 public enum CSSExport {
@@ -89,7 +90,7 @@ public enum CSSExport {
         var colors: [String] = []
         var allLegacy = true
         for stop in spec.stops {
-            let written = CSSColorText.text(stop.color, space: spec.space)
+            let written = CSSColorText.text(stop.color, space: spec.space, writtenSpace: stop.writtenSpace)
             colors.append(written.text)
             allLegacy = allLegacy && written.isLegacy
         }

@@ -39,6 +39,9 @@ struct MeshShader: Sendable {
     /// The colour space the pixels are converted to (``GradientSpec/gamut``).
     let gamut: OutputGamut
     let isOpaque: Bool
+    /// Skia's conversion of the lanes to the image's colour, for the spaces it is mirrored in (sRGB into Display
+    /// P3, linear sRGB, oklab, oklch); nil where the colours are converted exactly, or not at all.
+    let conversion: FloatRamp.OutputConversion?
     /// Position patches, row by row; x and y in lanes 0 and 1, device pixels.
     let positions: [BicubicPatch]
     /// Colour patches, row by row: premultiplied colour in the interpolation space (a hue unpremultiplied).
@@ -55,6 +58,9 @@ struct MeshShader: Sendable {
         hueIndex = spec.space.hueIndex ?? -1
         gamut = spec.gamut
         self.isOpaque = isOpaque
+        let mirrored = [ColorSpace.srgbLinear, .oklab, .oklch].contains(spec.space) || spec.space == .srgb
+        let conversion = FloatRamp.OutputConversion(space: spec.space, isOpaque: isOpaque, gamut: spec.gamut)
+        self.conversion = mirrored && !conversion.isIdentity ? conversion : nil
         positions = MeshGeometry.positionPatches(
             mesh.points.map { SIMD2($0.x, $0.y) }, columns: mesh.columns, rows: mesh.rows)
         colors = MeshColors.patches(
@@ -168,11 +174,7 @@ struct MeshShader: Sendable {
                 lanes.blue[lane] = Float(color.z)
                 lanes.alpha[lane] = Float(color.w)
             }
-            if space == .srgbLinear || space == .oklab || space == .oklch {
-                FloatRamp.skiaToOutput(&lanes, space: space, isOpaque: isOpaque, gamut: gamut)
-            } else if space == .srgb && gamut == .displayP3 {
-                FloatRamp.sRGBToDisplayP3(&lanes, isOpaque: isOpaque)
-            }
+            if let conversion { conversion.apply(&lanes) }
             E.store(lanes, offset: offsets.offsets(x: x), count: count, to: row + x * E.bytesPerPixel)
             x += 8
         }

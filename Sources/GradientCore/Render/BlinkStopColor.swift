@@ -1,5 +1,8 @@
-/// A stop colour as Blink hands it to Skia for oklch interpolation when its hue is powerless or missing, in Blink's
-/// 32-bit float conversions (`ui/gfx/color_conversions.cc`).
+/// A stop colour as Blink hands it to Skia, in Blink's 32-bit float conversions (`ui/gfx/color_conversions.cc`):
+/// every stop through ``skColor(written:components:space:)``; a stop of lch or oklch whose hue Blink finds missing
+/// (``ChromiumPolarStop``) through the conversions below, which match headless Chromium there (its hue in Skia's
+/// eyes hangs on differences of 1e-5 in Blink's white; the general path, closer to Blink's source, does not reach
+/// them yet).
 ///
 /// Blink converts a stop into oklch through XYZ D50 with skcms's sRGB matrix (16.16 fixed point) and a Bradford
 /// D65→D50 adaptation, which puts sRGB white at oklab (0.99999386, 4.6e-5, 2.0e-5) rather than on the axis. A
@@ -15,26 +18,15 @@ enum BlinkStopColor {
     private static let xyzD50ToSRGB = srgbToXYZD50.inverse
 
     /// `skcms_AdaptToXYZD50(0.3127, 0.3290)`: Bradford adaptation from D65 to D50, in floats.
-    private static let d65ToD50: FloatMatrix = {
-        let (wx, wy) = (Float(0.3127), Float(0.3290))
-        let white = SIMD3<Float>(wx / wy, 1, (1 - wx - wy) / wy)
-        let d50 = SIMD3<Float>(0.96422, 1, 0.82521)
-        let xyzToLMS = FloatMatrix(
-            rows: [0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296], scale: 1)
-        let lmsToXYZ = FloatMatrix(
-            rows: [0.986_992_9, -0.147_054_3, 0.159_962_7], [0.432_305_3, 0.518_360_3, 0.049_291_2],
-            [-0.008_528_7, 0.040_042_8, 0.968_486_7], scale: 1)
-        let ratio = xyzToLMS.apply(d50) / xyzToLMS.apply(white)
-        return lmsToXYZ.concat(FloatMatrix.diagonal(ratio).concat(xyzToLMS))
-    }()
+    private static let d65ToD50 = FloatMatrix.adaptToXYZD50(white: (0.3127, 0.3290))
     private static let d50ToD65 = d65ToD50.inverse
 
-    private static let xyzD65ToLMS = FloatMatrix(
+    static let xyzD65ToLMS = FloatMatrix(
         rows: [0.819_022_443_216_431_9, 0.361_906_256_280_122_1, -0.128_873_782_612_164_14],
         [0.032_983_667_198_027_1, 0.929_286_846_896_554_6, 0.036_144_668_169_998_44],
         [0.048_177_199_566_046_255, 0.264_239_524_944_227_64, 0.633_547_825_813_693_7], scale: 1)
-    private static let lmsToXYZD65 = xyzD65ToLMS.inverse
-    private static let oklabToLMS = FloatMatrix(
+    static let lmsToXYZD65 = xyzD65ToLMS.inverse
+    static let oklabToLMS = FloatMatrix(
         rows: [0.999_999_998_450_519_8, 0.396_337_792_173_767_86, 0.215_803_758_060_758_8],
         [1.000_000_008_881_760_8, -0.105_561_342_323_656_35, -0.063_854_174_771_705_9],
         [1.000_000_054_672_410_9, -0.089_484_182_094_965_76, -1.291_485_537_864_091_7], scale: 1)
@@ -58,7 +50,7 @@ enum BlinkStopColor {
     }
 
     /// Blink's D50 white for Lab (`kD50_x`, `kD50_y`, `kD50_z`).
-    private static let labWhite = SIMD3<Float>(0.9642, 1, 0.8251)
+    static let labWhite = SIMD3<Float>(0.9642, 1, 0.8251)
 
     /// Blink's lch (L, C, H in degrees) of a gamma-encoded sRGB colour (`SRGBToXYZD50`, `XYZD50ToLab`,
     /// `LabToLch`); white comes out at chroma 0.0188.

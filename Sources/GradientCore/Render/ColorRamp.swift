@@ -173,6 +173,7 @@ struct ColorRamp {
         return (0..<(spec.stops.count - 1)).map { index in
             var a = spec.stops[index].color
             var b = spec.stops[index + 1].color
+            let written = (spec.stops[index].writtenSpace, spec.stops[index + 1].writtenSpace)
             let hueMissing = (a.missing.contains(.c2), b.missing.contains(.c2))
             let flags: [MissingComponents] = [.c0, .c1, .c2]
             for (k, flag) in flags.enumerated() where a.missing.contains(flag) != b.missing.contains(flag) {
@@ -189,53 +190,68 @@ struct ColorRamp {
             a.missing = bothMissing
             b.missing = bothMissing
             var blink: (SIMD4<Double>, SIMD4<Double>)? = nil
-            if spec.space == .oklch || spec.space == .lch {
-                let space = spec.space
+            var powerless = (false, false)
+            let space = spec.space
+            if space == .oklch || space == .lch {
                 let blinkA = ChromiumPolarStop.blink(
                     a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1, space: space)
                 let blinkB = ChromiumPolarStop.blink(
                     b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0, space: space)
                 blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
-                let (hueA, hueB) = (a.components.z, b.components.z)
-                if space == .oklch {
-                    a.components =
-                        hueMissing.0
-                        ? ChromiumPolarStop.skia(blinkA, space: space, neighbourHue: hueB)
-                        : SkiaStopColor.components(a.components, space: space)
-                    b.components =
-                        hueMissing.1
-                        ? ChromiumPolarStop.skia(blinkB, space: space, neighbourHue: hueA)
-                        : SkiaStopColor.components(b.components, space: space)
-                } else {
-                    if hueMissing.0 { a.components = ChromiumPolarStop.skia(blinkA, space: space, neighbourHue: hueB) }
-                    if hueMissing.1 { b.components = ChromiumPolarStop.skia(blinkB, space: space, neighbourHue: hueA) }
-                }
-            } else if spec.space == .hsl || spec.space == .hwb {
-                blink = (SIMD4(a.components, a.alpha), SIMD4(b.components, b.alpha))
-            } else if spec.space == .oklab {
-                a.components = SkiaStopColor.components(a.components, space: spec.space)
-                b.components = SkiaStopColor.components(b.components, space: spec.space)
-            }
-            if spec.space == .oklab || spec.space == .oklch {
-                if spec.space == .oklch {
-                    if a.components.y <= SkiaStopColor.powerlessChroma {
-                        a.components.z = b.components.z
-                    } else if b.components.y <= SkiaStopColor.powerlessChroma {
-                        b.components.z = a.components.z
+                // A stop Blink holds without a hue reaches Skia through Blink's own conversion (lch: with the
+                // neighbour's hue already where Skia finds it powerless); any other as Blink hands it over.
+                func skiaStop(
+                    _ color: InterpolationColor, missing: Bool, blink: SIMD3<Float>, neighbourHue: Double,
+                    written: ColorSpace
+                ) -> SkiaStopColor.Converted {
+                    guard missing else {
+                        return SkiaStopColor.converted(color.components, space: space, writtenSpace: written)
                     }
+                    let components = ChromiumPolarStop.skia(blink, space: space, neighbourHue: neighbourHue)
+                    return SkiaStopColor.Converted(
+                        components: components,
+                        isHuePowerless: space == .oklch && components.y <= SkiaStopColor.powerlessChroma)
                 }
+                let convertedA = skiaStop(
+                    a, missing: hueMissing.0, blink: blinkA, neighbourHue: b.components.z, written: written.0)
+                let convertedB = skiaStop(
+                    b, missing: hueMissing.1, blink: blinkB, neighbourHue: a.components.z, written: written.1)
+                (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
+                (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
+            } else if space != .srgb {
+                if space == .hsl || space == .hwb {
+                    blink = (SIMD4(a.components, a.alpha), SIMD4(b.components, b.alpha))
+                }
+                let convertedA = SkiaStopColor.converted(a.components, space: space, writtenSpace: written.0)
+                let convertedB = SkiaStopColor.converted(b.components, space: space, writtenSpace: written.1)
+                (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
+                (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
             }
-            var from = drawn(filled(a), from: spec.space)
-            var to = drawn(filled(b), from: spec.space)
-            if spec.space == .srgb {
-                from = snappedToBytes(from)
-                to = snappedToBytes(to)
+            // Skia gives a stop of powerless hue the hue of its neighbour.
+            if hueIndex >= 0 && powerless.0 {
+                a.components[hueIndex] = b.components[hueIndex]
+            } else if hueIndex >= 0 && powerless.1 {
+                b.components[hueIndex] = a.components[hueIndex]
             }
+            // The converted components are what Skia draws (XYZ already as linear-light sRGB); in sRGB, Blink's
+            // colours: bytes as `k / 255`, colours written in other spaces as Blink converts them.
+            var from = space == .srgb ? Self.blinkSRGB(filled(a), writtenSpace: written.0) : filled(a)
+            var to = space == .srgb ? Self.blinkSRGB(filled(b), writtenSpace: written.1) : filled(b)
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }
             from = premultiplied(from, hueIndex: hueIndex)
             to = premultiplied(to, hueIndex: hueIndex)
             return ResolvedPair(from: from, to: to, blink: blink)
         }
+    }
+
+    /// An sRGB stop as Blink hands it to Skia: ``snappedToBytes(_:)`` when written in sRGB, else its components as
+    /// Blink converts them from `writtenSpace` (the alpha snapped alike).
+    private static func blinkSRGB(_ color: SIMD4<Double>, writtenSpace: ColorSpace) -> SIMD4<Double> {
+        let snapped = snappedToBytes(color)
+        guard writtenSpace != .srgb else { return snapped }
+        let components = SkiaStopColor.blinkSRGB(
+            SIMD3(color.x, color.y, color.z), space: .srgb, writtenSpace: writtenSpace)
+        return SIMD4(components, snapped.w)
     }
 
     /// Components within the spec's rounding of a multiple of 1/255 become that byte's value as Chromium holds it,

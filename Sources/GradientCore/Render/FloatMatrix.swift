@@ -10,12 +10,12 @@ struct FloatMatrix {
         rows = (row(first), row(second), row(third))
     }
 
-    private init(_ first: SIMD3<Float>, _ second: SIMD3<Float>, _ third: SIMD3<Float>) {
+    init(rows first: SIMD3<Float>, _ second: SIMD3<Float>, _ third: SIMD3<Float>) {
         rows = (first, second, third)
     }
 
     static func diagonal(_ values: SIMD3<Float>) -> FloatMatrix {
-        FloatMatrix(SIMD3(values.x, 0, 0), SIMD3(0, values.y, 0), SIMD3(0, 0, values.z))
+        FloatMatrix(rows: SIMD3(values.x, 0, 0), SIMD3(0, values.y, 0), SIMD3(0, 0, values.z))
     }
 
     /// `self · v`.
@@ -38,7 +38,7 @@ struct FloatMatrix {
                 r.x * columns.1.x + r.y * columns.1.y + r.z * columns.1.z,
                 r.x * columns.2.x + r.y * columns.2.y + r.z * columns.2.z)
         }
-        return FloatMatrix(row(rows.0), row(rows.1), row(rows.2))
+        return FloatMatrix(rows: row(rows.0), row(rows.1), row(rows.2))
     }
 
     /// The inverse, computed in doubles and rounded to floats.
@@ -60,6 +60,6 @@ struct FloatMatrix {
             SIMD3(
                 a[1].x * a[2].y - a[1].y * a[2].x, a[0].y * a[2].x - a[0].x * a[2].y,
                 a[0].x * a[1].y - a[0].y * a[1].x) * inverseDeterminant
-        return FloatMatrix(SIMD3<Float>(row0), SIMD3<Float>(row1), SIMD3<Float>(row2))
+        return FloatMatrix(rows: SIMD3<Float>(row0), SIMD3<Float>(row1), SIMD3<Float>(row2))
     }
 }

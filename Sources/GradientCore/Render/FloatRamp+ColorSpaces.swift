@@ -1,128 +1,172 @@
 extension FloatRamp {
-    /// Converts premultiplied oklab, oklch or linear-sRGB lanes to premultiplied sRGB (or Display P3, `gamut`) as
-    /// Chromium's Skia does per pixel: un-premultiply (`unpremul`, `unpremul_polar`), `css_hcl_to_lab` with Skia's
-    /// polynomial sine and cosine, `css_oklab_to_linear_srgb`, for Display P3 the linear gamut matrix, then the sRGB
-    /// encoding (P3's too) as the `parametric` stage computes it — the inverse curve's coefficients as skcms derives
-    /// them and Skia's approximate `powf` — and premultiply.
-    @inline(__always)
-    static func skiaToOutput(_ color: inout PixelLanes, space: ColorSpace, isOpaque: Bool, gamut: OutputGamut) {
-        var first = color.red
-        var second = color.green
-        var third = color.blue
-        if !isOpaque {
-            let scale = (1 / color.alpha).replacing(with: 0, where: .!(color.alpha .> 0) .| color.alpha .!= color.alpha)
-            // Skia's polar spaces keep the hue unpremultiplied; ours holds it third (L, C, H).
-            first *= scale
-            second *= scale
-            if space != .oklch { third *= scale }
-        }
-        if space == .oklch {
-            let hueRadians = third * (Float.pi / 180)
-            let a = second * cosine(hueRadians)
-            let b = second * sine(hueRadians)
-            second = a
-            third = b
-        }
-        if space != .srgbLinear {
-            let l = first + 0.396_337_777_4 * second + 0.215_803_757_3 * third
-            let m = first - 0.105_561_345_8 * second - 0.063_854_172_8 * third
-            let s = first - 0.089_484_177_5 * second - 1.291_485_548_0 * third
-            let l3 = l * l * l
-            let m3 = m * m * m
-            let s3 = s * s * s
-            first = 4.076_741_662_1 * l3 - 3.307_711_591_3 * m3 + 0.230_969_929_2 * s3
-            second = -1.268_438_004_6 * l3 + 2.609_757_401_1 * m3 - 0.341_319_396_5 * s3
-            third = -0.004_196_086_3 * l3 - 0.703_418_614_7 * m3 + 1.707_614_701_0 * s3
-        }
-        if gamut == .displayP3 { linearSRGBToLinearDisplayP3(&first, &second, &third) }
-        color.red = encodeSRGB(first)
-        color.green = encodeSRGB(second)
-        color.blue = encodeSRGB(third)
-        if !isOpaque {
-            color.red *= color.alpha
-            color.green *= color.alpha
-            color.blue *= color.alpha
-        }
-    }
+    /// How Chromium's Skia turns a ramp's interpolated lanes into the image's colour (`AppendInterpolatedToDstStages`):
+    /// the space's own stage into its intermediate RGB space, then the ``SkiaColorSteps`` to sRGB or Display P3.
+    struct OutputConversion {
+        let space: ColorSpace
+        /// Whether every stop is opaque: Skia then neither un-premultiplies nor premultiplies.
+        let isOpaque: Bool
+        let steps: SkiaColorSteps
 
-    /// Converts premultiplied, gamma-encoded sRGB lanes (unclipped) to premultiplied Display P3, as Skia's colour
-    /// transform from an sRGB gradient to a P3 surface does: un-premultiply, the sRGB curve (`parametric`), the
-    /// linear gamut matrix, the inverse curve (P3 shares sRGB's), premultiply.
-    @inline(__always)
-    static func sRGBToDisplayP3(_ color: inout PixelLanes, isOpaque: Bool) {
-        var scale = SIMD8<Float>(repeating: 1)
-        if !isOpaque {
-            scale = (1 / color.alpha).replacing(with: 0, where: .!(color.alpha .> 0) .| color.alpha .!= color.alpha)
+        init(space: ColorSpace, isOpaque: Bool, gamut: OutputGamut) {
+            self.space = space
+            self.isOpaque = isOpaque
+            steps = SkiaColorSteps(
+                from: SkiaColorSpace.intermediate(for: space), to: SkiaColorSpace.destination(for: gamut))
         }
-        var red = decodeSRGB(color.red * scale)
-        var green = decodeSRGB(color.green * scale)
-        var blue = decodeSRGB(color.blue * scale)
-        linearSRGBToLinearDisplayP3(&red, &green, &blue)
-        let alpha = isOpaque ? SIMD8<Float>(repeating: 1) : color.alpha
-        color.red = encodeSRGB(red) * alpha
-        color.green = encodeSRGB(green) * alpha
-        color.blue = encodeSRGB(blue) * alpha
-    }
 
-    /// Linear-light sRGB to linear-light Display P3 (both D65): CSS Color 4's matrices, multiplied in doubles.
-    private static let sRGBToDisplayP3Matrix: [Float] = {
-        let toXYZ = Matrix3.linearSRGBToXYZ
-        let toP3 = Matrix3.xyzToLinearDisplayP3
-        var result: [Float] = []
-        for row in 0..<3 {
-            for column in 0..<3 {
-                var unit = SIMD3<Double>()
-                unit[column] = 1
-                result.append(Float(toP3(toXYZ(unit))[row]))
+        /// Whether the conversion changes nothing (sRGB drawn into sRGB).
+        var isIdentity: Bool { space == .srgb && steps.isIdentity }
+
+        /// Whether Skia un-premultiplies with a stage of the space's own (`unpremul`, `unpremul_polar`) before its
+        /// conversion stage; the RGB spaces leave that to the colour steps.
+        private var hasOwnStage: Bool {
+            switch space {
+            case .oklab, .oklch, .lab, .lch, .hsl, .hwb: true
+            default: false
             }
         }
-        return result
-    }()
 
+        /// Converts premultiplied lanes in the interpolation space (hsl and hwb in Skia's percentages) to
+        /// premultiplied lanes of the image's colour.
+        @inline(__always)
+        func apply(_ color: inout PixelLanes) {
+            var first = color.red
+            var second = color.green
+            var third = color.blue
+            let ownStage = hasOwnStage
+            var scale = SIMD8<Float>(repeating: 1)
+            if !isOpaque {
+                scale = (1 / color.alpha).replacing(with: 0, where: .!(color.alpha .> 0) .| color.alpha .!= color.alpha)
+            }
+            if !isOpaque && ownStage {
+                // The hue is never premultiplied: ours is third in oklch and lch, first in hsl and hwb.
+                if space != .hsl && space != .hwb { first *= scale }
+                second *= scale
+                if space != .oklch && space != .lch { third *= scale }
+            }
+            switch space {
+            case .oklab:
+                FloatRamp.oklabToLinearSRGB(&first, &second, &third)
+            case .oklch:
+                FloatRamp.hclToLab(&second, &third)
+                FloatRamp.oklabToLinearSRGB(&first, &second, &third)
+            case .lab:
+                FloatRamp.labToXYZD50(&first, &second, &third)
+            case .lch:
+                FloatRamp.hclToLab(&second, &third)
+                FloatRamp.labToXYZD50(&first, &second, &third)
+            case .hsl:
+                (first, second, third) = FloatRamp.hslToSRGB(first, second, third)
+            case .hwb:
+                FloatRamp.hwbToSRGB(&first, &second, &third)
+            default:
+                break
+            }
+            // `SkColorSpaceXformSteps` un-premultiplies around its curves when the lanes are still premultiplied.
+            let stepsUnpremultiply =
+                !isOpaque && !ownStage && (steps.linearize != nil || steps.encode != nil)
+            if stepsUnpremultiply {
+                first *= scale
+                second *= scale
+                third *= scale
+            }
+            steps.apply(&first, &second, &third)
+            if !isOpaque && (ownStage || stepsUnpremultiply) {
+                first *= color.alpha
+                second *= color.alpha
+                third *= color.alpha
+            }
+            color.red = first
+            color.green = second
+            color.blue = third
+        }
+    }
+
+    /// Skia's `css_hcl_to_lab` of lanes holding chroma and hue (degrees) second and third: a and b from Skia's
+    /// polynomial cosine and sine.
     @inline(__always)
-    static func linearSRGBToLinearDisplayP3(
-        _ red: inout SIMD8<Float>, _ green: inout SIMD8<Float>, _ blue: inout SIMD8<Float>
+    static func hclToLab(_ second: inout SIMD8<Float>, _ third: inout SIMD8<Float>) {
+        let hueRadians = third * (Float.pi / 180)
+        let a = second * cosine(hueRadians)
+        let b = second * sine(hueRadians)
+        second = a
+        third = b
+    }
+
+    /// Skia's `css_oklab_to_linear_srgb`.
+    @inline(__always)
+    static func oklabToLinearSRGB(
+        _ first: inout SIMD8<Float>, _ second: inout SIMD8<Float>, _ third: inout SIMD8<Float>
     ) {
-        let m = sRGBToDisplayP3Matrix
-        let (r, g, b) = (red, green, blue)
-        red = r * m[0] + g * m[1] + b * m[2]
-        green = r * m[3] + g * m[4] + b * m[5]
-        blue = r * m[6] + g * m[7] + b * m[8]
+        let l = first + 0.396_337_777_4 * second + 0.215_803_757_3 * third
+        let m = first - 0.105_561_345_8 * second - 0.063_854_172_8 * third
+        let s = first - 0.089_484_177_5 * second - 1.291_485_548_0 * third
+        let l3 = l * l * l
+        let m3 = m * m * m
+        let s3 = s * s * s
+        first = 4.076_741_662_1 * l3 - 3.307_711_591_3 * m3 + 0.230_969_929_2 * s3
+        second = -1.268_438_004_6 * l3 + 2.609_757_401_1 * m3 - 0.341_319_396_5 * s3
+        third = -0.004_196_086_3 * l3 - 0.703_418_614_7 * m3 + 1.707_614_701_0 * s3
     }
 
-    /// A transfer function as Skia's `parametric` stage takes it: y = c·x + f up to d, else (a·x + b)^g + e.
-    struct TransferFunction {
-        let g, a, b, c, d, e, f: Float
+    /// Skia's `css_lab_to_xyz`: CIE Lab to XYZ relative to its D50 white (0.3457/0.3585, 1, 0.2958/0.3585).
+    @inline(__always)
+    static func labToXYZD50(
+        _ first: inout SIMD8<Float>, _ second: inout SIMD8<Float>, _ third: inout SIMD8<Float>
+    ) {
+        let k = Float(24389) / Float(27)
+        let e = Float(216) / Float(24389)
+        let f1 = (first + 16) * (1 / Float(116))
+        let f0 = (second * (1 / Float(500))) + f1
+        let f2 = f1 - (third * (1 / Float(200)))
+        let cube0 = f0 * f0 * f0
+        let cube1 = f1 * f1 * f1
+        let cube2 = f2 * f2 * f2
+        let x = cube0.replacing(with: (116 * f0 - 16) * (1 / k), where: .!(cube0 .> e))
+        let y = cube1.replacing(with: first * (1 / k), where: .!(first .> k * e))
+        let z = cube2.replacing(with: (116 * f2 - 16) * (1 / k), where: .!(cube2 .> e))
+        first = x * (Float(0.3457) / Float(0.3585))
+        second = y
+        third = z * ((1 - Float(0.3457) - Float(0.3585)) / Float(0.3585))
     }
 
-    /// The sRGB curve as skcms holds it (`SkNamedTransferFn::kSRGB`).
-    private static let sRGBCurve = TransferFunction(
-        g: 2.4, a: Float(1 / 1.055), b: Float(0.055 / 1.055), c: Float(1 / 12.92), d: 0.04045, e: 0, f: 0)
-
-    /// The inverse sRGB curve as skcms inverts it (with its own approximate powf).
-    private static let inverseSRGB = TransferFunction(
-        g: Float(bitPattern: 0x3ED5_5555), a: Float(bitPattern: 0x3F91_9280), b: Float(bitPattern: 0x8000_0000),
-        c: Float(bitPattern: 0x414E_B852), d: Float(bitPattern: 0x3B4D_2E31), e: Float(bitPattern: 0xBD61_2800),
-        f: Float(bitPattern: 0x8000_0000))
-
-    /// Skia's `parametric` stage with the sRGB curve (to linear light), odd-symmetric about 0.
+    /// Skia's `mod_`: `x − y · floor(x / y)` with the reciprocal in floats.
     @inline(__always)
-    static func decodeSRGB(_ value: SIMD8<Float>) -> SIMD8<Float> { parametric(value, sRGBCurve) }
+    private static func modulo(_ x: SIMD8<Float>, _ y: Float) -> SIMD8<Float> {
+        x - y * floor(x * (1 / y))
+    }
 
-    /// Skia's `parametric` stage with the inverse sRGB curve (to sRGB's encoding), odd-symmetric about 0.
+    /// Skia's `css_hsl_to_srgb_` of a hue in degrees and saturation and lightness in percent.
     @inline(__always)
-    static func encodeSRGB(_ value: SIMD8<Float>) -> SIMD8<Float> { parametric(value, inverseSRGB) }
+    static func hslToSRGB(
+        _ hue: SIMD8<Float>, _ saturation: SIMD8<Float>, _ lightness: SIMD8<Float>
+    ) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+        let h = modulo(hue, 360)
+        let s = saturation * 0.01
+        let l = lightness * 0.01
+        let twelfths = h * (1 / Float(30))
+        let a = s * pointwiseMin(l, 1 - l)
+        @inline(__always)
+        func channel(_ n: Float) -> SIMD8<Float> {
+            let k = modulo(n + twelfths, 12)
+            let clamped = pointwiseMax(
+                SIMD8(repeating: -1), pointwiseMin(pointwiseMin(k - 3, 9 - k), SIMD8(repeating: 1)))
+            return l - a * clamped
+        }
+        return (channel(0), channel(8), channel(4))
+    }
 
-    /// Skia's `parametric` stage: `curve` applied to the magnitude, the sign kept, with Skia's approximate `powf`.
+    /// Skia's `css_hwb_to_srgb` of a hue in degrees and whiteness and blackness in percent.
     @inline(__always)
-    private static func parametric(_ value: SIMD8<Float>, _ curve: TransferFunction) -> SIMD8<Float> {
-        let bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
-        let sign = bits & 0x8000_0000
-        let magnitude = unsafeBitCast(bits ^ sign, to: SIMD8<Float>.self)
-        let linear = magnitude.multiplied(by: curve.c, adding: curve.f)
-        let curved = approximatePower(magnitude.multiplied(by: curve.a, adding: curve.b), curve.g) + curve.e
-        let result = curved.replacing(with: linear, where: magnitude .<= curve.d)
-        return unsafeBitCast(unsafeBitCast(result, to: SIMD8<UInt32>.self) | sign, to: SIMD8<Float>.self)
+    static func hwbToSRGB(_ first: inout SIMD8<Float>, _ second: inout SIMD8<Float>, _ third: inout SIMD8<Float>) {
+        let white = second * 0.01
+        let black = third * 0.01
+        let gray = white / (white + black)
+        let pure = hslToSRGB(first, SIMD8(repeating: 100), SIMD8(repeating: 50))
+        let isGray = (white + black) .>= 1
+        first = (pure.0 * (1 - white - black) + white).replacing(with: gray, where: isGray)
+        second = (pure.1 * (1 - white - black) + white).replacing(with: gray, where: isGray)
+        third = (pure.2 * (1 - white - black) + white).replacing(with: gray, where: isGray)
     }
 
     /// Skia's `approx_powf`: 2^(log2(x)·y) from its bit-level approximations, x itself at 0 and 1.

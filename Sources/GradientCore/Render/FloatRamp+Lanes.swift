@@ -128,11 +128,7 @@ extension FloatRamp {
             }
             color = Self.gathered(t, index: index, tables, opaque: isOpaque, ordered: ordered)
         }
-        switch space {
-        case .srgb: if gamut == .displayP3 { Self.sRGBToDisplayP3(&color, isOpaque: isOpaque) }
-        case .srgbLinear, .oklab, .oklch: Self.skiaToOutput(&color, space: space, isOpaque: isOpaque, gamut: gamut)
-        default: convertToOutput(&color)
-        }
+        if !conversion.isIdentity { conversion.apply(&color) }
         if spread == .transparent && any(outside) {
             color.red.replace(with: 0, where: outside)
             color.green.replace(with: 0, where: outside)
@@ -267,21 +263,5 @@ extension FloatRamp {
             green: t.multiplied(by: factors.green, adding: biases.green),
             blue: t.multiplied(by: factors.blue, adding: biases.blue),
             alpha: opaque ? SIMD8(repeating: 1) : t.multiplied(by: factors.alpha, adding: biases.alpha))
-    }
-
-    /// Converts each lane from the premultiplied interpolation space to the premultiplied, clipped output colour
-    /// (sRGB or Display P3), through the spec's exact colour conversions (for the spaces whose Skia stages are not
-    /// mirrored here).
-    func convertToOutput(_ color: inout PixelLanes) {
-        for lane in 0..<8 {
-            let converted = ColorRamp.toPremultipliedOutput(
-                SIMD4(
-                    Double(color.red[lane]), Double(color.green[lane]), Double(color.blue[lane]),
-                    Double(color.alpha[lane])), space: space, hueIndex: hueIndex, gamut: gamut)
-            color.red[lane] = Float(converted.x)
-            color.green[lane] = Float(converted.y)
-            color.blue[lane] = Float(converted.z)
-            color.alpha[lane] = Float(converted.w)
-        }
     }
 }

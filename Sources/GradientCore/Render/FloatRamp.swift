@@ -22,6 +22,8 @@ struct FloatRamp {
     let gamut: OutputGamut
     /// Whether every stop is opaque (Skia then skips un-premultiplying and premultiplying around conversions).
     let isOpaque: Bool
+    /// From the interpolated lanes to the image's colour.
+    let conversion: OutputConversion
     /// Interval starts for the positioned lookup; entry 0 is unused (interval 0 is the colour before the stops).
     let thresholds: [Float]
     /// Per interval: red, green, blue, alpha factors.
@@ -49,17 +51,20 @@ struct FloatRamp {
         hueIndex = ramp.hueIndex
         gamut = ramp.gamut
         isOpaque = ramp.segments.allSatisfy { $0.from.w == 1 && $0.to.w == 1 }
+        conversion = OutputConversion(space: ramp.space, isOpaque: isOpaque, gamut: ramp.gamut)
+        // Skia holds saturation, lightness, whiteness and blackness in percent.
+        let units: SIMD4<Double> = ramp.space == .hsl || ramp.space == .hwb ? SIMD4(1, 100, 100, 1) : SIMD4(1, 1, 1, 1)
         var positions: [Double] = []
         var colors: [SIMD4<Double>] = []
         for segment in ramp.segments {
-            if let last = colors.last, positions.last == segment.start, last == segment.from {
+            if let last = colors.last, positions.last == segment.start, last == segment.from * units {
                 // A shared stop.
             } else {
                 positions.append(segment.start)
-                colors.append(segment.from)
+                colors.append(segment.from * units)
             }
             positions.append(segment.end)
-            colors.append(segment.to)
+            colors.append(segment.to * units)
         }
         let first = positions.first ?? 0
         let last = positions.last ?? 1

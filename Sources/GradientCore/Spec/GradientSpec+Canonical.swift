@@ -5,7 +5,8 @@ extension GradientSpec {
     ///
     /// Example: `1920x1080 d8 dither linear(960 0, 960 1080) pad srgb stops(srgb 1 0 0 / 1 @0; srgb 0 0 1 / 1 @1)`;
     /// grain adds ` grain(0.25 seed 7)` at the end, and only when there is grain, so grainless forms are unchanged;
-    /// ` gamut display-p3` follows it for a Display P3 image (sRGB adds nothing).
+    /// ` gamut display-p3` follows it for a Display P3 image (sRGB adds nothing). A stop whose colour was written in
+    /// another space than sRGB names it (` from oklch`): Chromium converts it from there.
     /// Each layer below the top one of a layered spec follows as ` over ` and its own geometry, spread, space and
     /// stops; a layer's ` blend multiply` follows it when its mode is not `normal`.
     public var canonicalForm: String {
@@ -50,6 +51,7 @@ extension GradientSpec {
             text += "\(component(c.components.z, c.missing.contains(.c2))) / "
             text += "\(component(c.alpha, c.missing.contains(.alpha))) @\(number(stop.position))"
             if let hint = stop.hintToNext { text += " ~\(number(hint))" }
+            if stop.writtenSpace != .srgb { text += " from \(stop.writtenSpace.rawValue)" }
         }
         return text + ")"
     }

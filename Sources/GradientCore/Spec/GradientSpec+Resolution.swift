@@ -28,7 +28,8 @@ extension GradientSpec {
             }
             return GradientStop(
                 position: Quantized.value(stop.position),
-                color: Quantized.color(stop.color.interpolationColor(in: space)), hintToNext: hint)
+                color: Quantized.color(stop.color.interpolationColor(in: space)), hintToNext: hint,
+                writtenSpace: stop.color.writtenSpace)
         }
         if description.hintsBlendInSRGB && space != .srgb {
             var written = Self.hintsReplaced(stops, colors: fixedUp.map(\.color), space: space)
@@ -60,12 +61,21 @@ extension GradientSpec {
                 result.append((stop, colors[index]))
                 continue
             }
-            result.append((GradientStop(position: stop.position, color: stop.color), colors[index]))
+            result.append(
+                (
+                    GradientStop(position: stop.position, color: stop.color, writtenSpace: stop.writtenSpace),
+                    colors[index]
+                ))
             for (position, weight) in extra {
                 let color = ColorMix.mix(
                     colors[index], colors[index + 1], in: .srgb, hue: .shorter, weights: (1 - weight, weight, 1))
                 let converted = Quantized.color(color.interpolationColor(in: space))
-                result.append((GradientStop(position: Quantized.value(position), color: converted), color))
+                result.append(
+                    (
+                        GradientStop(
+                            position: Quantized.value(position), color: converted, writtenSpace: color.writtenSpace),
+                        color
+                    ))
             }
         }
         return result
@@ -88,10 +98,17 @@ extension GradientSpec {
                     weights: (1 - ratio, ratio, 1))
                 stops[index - 1].color = color
                 stops[index - 1].stop.color = Quantized.color(color.interpolationColor(in: space))
+                stops[index - 1].stop.writtenSpace = color.writtenSpace
                 return
             }
             stops[index].stop.position = 0
             lastNegative = position
         }
     }
+}
+
+extension CSSColor {
+    /// The space Chromium converts the colour from before it interpolates (``GradientStop/writtenSpace``): its own,
+    /// but sRGB for `hsl()` and `hwb()`, which Blink turns into sRGB first (`HSLToSRGB`, `HWBToSRGB`).
+    var writtenSpace: ColorSpace { space == .hsl || space == .hwb ? .srgb : space }
 }

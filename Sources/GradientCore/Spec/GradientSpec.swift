@@ -97,12 +97,18 @@ public struct GradientStop: Sendable, Hashable {
     public var color: InterpolationColor
     /// A colour hint between this stop and the next, as a position in the same units; nil for a linear blend.
     public var hintToNext: Double?
+    /// The space the colour was written in (`srgb` for hex, named and `rgb()` colours): Chromium converts a stop
+    /// to sRGB from there with its own float arithmetic before Skia interpolates it.
+    public var writtenSpace: ColorSpace
 
     /// Creates a stop.
-    public init(position: Double, color: InterpolationColor, hintToNext: Double? = nil) {
+    public init(
+        position: Double, color: InterpolationColor, hintToNext: Double? = nil, writtenSpace: ColorSpace = .srgb
+    ) {
         self.position = position
         self.color = color
         self.hintToNext = hintToNext
+        self.writtenSpace = writtenSpace
     }
 }
 
