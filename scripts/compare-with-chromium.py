@@ -39,7 +39,9 @@ into its float gradient matrix, which moves t by an ulp and puts pixel centres e
 With --random SEED, COUNT queries (--count, default 24) drawn by bench/random_gradients.py from that seed (their size,
 scale, dither, grain and format dropped; those CSS cannot draw skipped) are compared too: Chromium draws the CSS
 gradientd exports for each (`gradient explain`'s `css:`, with background-blend-mode for `blend`), at the same
-thresholds and floor (the generator still finds cases outside them: docs/fidelity.md, "What still differs").
+thresholds and floor (the generator still finds cases outside them: docs/fidelity.md, "What still differs"). A
+repeating gradient whose period is zero is reported and not compared: the contract draws the average colour, Chromium
+the last.
 
 With --corpus PATH (repeatable) the built-in cases are replaced by a corpus of real gradients at the cases' size:
 a text file of one CSS <image> a line (bench/data/css-gradients.txt; blank lines and # comments skipped) or a
@@ -333,6 +335,19 @@ def canonical_form(gradient, query):
     return next((line for line in explained.splitlines() if line.startswith("canonical:")), "")
 
 
+def has_zero_period(gradient, query):
+    """Whether a repeating layer of the query has all its stops at one position: API.md draws the average colour
+    there (as CSS says), Chromium the last colour, so the case is reported and not compared."""
+    for layer in canonical_form(gradient, query).split(" over "):
+        if "stops(" not in layer or " repeat " not in layer[: layer.index("stops(")]:
+            continue
+        stops = layer[layer.index("stops(") + len("stops(") :].split(")")[0].split(";")
+        positions = {stop.split("@")[1].split()[0] for stop in stops}
+        if len(positions) == 1:
+            return True
+    return False
+
+
 def exempt_class(gradient, query):
     """The class of an opaque case not yet bit-exact, held to the tolerances and the median only, or None: an oklch
     or lch layer with a stop whose hue is missing (`none` in the canonical spec), or a translucent layer over another
@@ -476,6 +491,10 @@ def main():
             print(f"{index:<4} {'-':>8} {'-':>9} {'-':>11} {'-':>14}  FAIL (size)  {label}")
             for mismatch in mismatches:
                 print(f"{'':<4} {mismatch}")
+            continue
+        if has_zero_period(arguments.gradient, query):
+            print(f"{index:<4} {'-':>8} {'-':>9} {'-':>11} {'-':>14}  not compared (a repeating period of zero: the"
+                  f" contract's average colour, Chromium's last colour)  {label}")
             continue
         blend = cases[index][1]
         amplifies = bool(blend) and any(mode.strip() in DITHER_AMPLIFYING_MODES for mode in blend.split(","))

@@ -1,7 +1,7 @@
 /// A spec's colour (already in the interpolation space) written as CSS text that parses back to the same
 /// components: the space's own function (`oklab()`, `lch()`, `hsl()`…), hex for whole-byte sRGB, `rgb()` for
-/// other in-gamut sRGB, `color()` for the predefined spaces, and `oklab()` where the space has no function of its own (`srgb-linear`) or its function
-/// would clamp (sRGB outside 0…1). Missing components are `none`, but for the hue of an lch or oklch colour of chroma at
+/// other in-gamut sRGB, `color()` for the predefined spaces (`srgb-linear` among them), and `oklab()` where sRGB's
+/// functions would clamp (sRGB outside 0…1). Missing components are `none`, but for the hue of an lch or oklch colour of chroma at
 /// most 0.02, which is written as the sRGB colour it was converted from.
 enum CSSColorText {
     /// The text of a stop's colour in the space it was written in (``GradientStop/writtenSpace``), which Chromium
@@ -45,8 +45,6 @@ enum CSSColorText {
             }
             let text = "rgb(\(channel(0)) \(channel(1)) \(channel(2))\(alpha))"
             return (text, true)
-        case .srgbLinear:
-            return (oklab(color, from: .srgbLinear), false)
         case .hsl:
             return ("hsl(\(part(0, c.x)) \(part(1, c.y * 100, "%")) \(part(2, c.z * 100, "%"))\(alpha))", true)
         case .hwb:
@@ -60,7 +58,7 @@ enum CSSColorText {
                 return ("color(srgb \(convertedChannels(c, space: space))\(alpha))", false)
             }
             return ("\(space.rawValue)(\(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
-        case .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
+        case .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD50, .xyzD65:
             return ("color(\(space.rawValue) \(part(0, c.x)) \(part(1, c.y)) \(part(2, c.z))\(alpha))", false)
         }
     }

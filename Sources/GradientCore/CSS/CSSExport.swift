@@ -10,7 +10,7 @@
 /// same numbers (`to top right`, `closest-side`), and nothing for the defaults.
 public enum CSSExport {
     /// Names the text written for a spec; part of the ETag of `/gradient.css` responses.
-    public static let version = "css/1"
+    public static let version = "css/2"
 
     /// The strong ETag of a `/gradient.css` body: the first 128 bits of the SHA-256 of ``version`` and the text,
     /// quoted; the same in every process and on every host, and different whenever the text is.
