@@ -36,12 +36,13 @@ struct SkiaColorSpaceTests {
     func gamutMatrices(skia: SkiaColorSpace, css: ColorSpace) {
         let steps = SkiaColorSteps(from: skia, to: .linearSRGB)
         let matrix = try! #require(steps.matrix)
+        let rows = [matrix.rows.0, matrix.rows.1, matrix.rows.2]
         for column in 0..<3 {
             var unit = SIMD3<Double>()
             unit[column] = 1
             let expected = Matrix3.xyzToLinearSRGB(ColorConversion.predefinedToXYZ(unit, space: css))
             for row in 0..<3 {
-                #expect(abs(Double(matrix[column * 3 + row]) - expected[row]) < 3e-4, "\(css) \(row),\(column)")
+                #expect(abs(Double(rows[row][column]) - expected[row]) < 3e-4, "\(css) \(row),\(column)")
             }
         }
     }

@@ -38,7 +38,7 @@ private struct BlinkColor {
         case .xyzD50:
             params = xyzD50
         case .xyzD65:
-            params = space == .oklab ? Self.oklabToXYZD65(params) : Self.d65ToD50.inverse.apply(xyzD50)
+            params = space == .oklab ? Self.oklabToXYZD65(params) : Self.d50ToD65.apply(xyzD50)
         case .lab:
             params = space == .lch ? Self.lchToLab(params) : Self.xyzD50ToLab(xyzD50)
         case .lch:
@@ -47,11 +47,11 @@ private struct BlinkColor {
             params =
                 space == .oklch
                 ? Self.lchToLab(params)
-                : Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d65ToD50.inverse.apply(xyzD50))
+                : Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d50ToD65.apply(xyzD50))
         case .oklch:
             params = Self.labToLCH(
                 space == .oklab
-                    ? params : Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d65ToD50.inverse.apply(xyzD50)))
+                    ? params : Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d50ToD65.apply(xyzD50)))
         case .hsl:
             let srgb = space == .srgb ? params : space == .hwb ? Self.hwbToSRGB(params) : Self.xyzD50ToSRGB(xyzD50)
             params = Self.srgbToHSL(srgb)
@@ -102,6 +102,8 @@ private struct BlinkColor {
     /// `getXYZD50TosRGBLinearMatrix`: the inverse of skcms's sRGB gamut.
     private static let xyzD50ToLinearSRGB = sRGBGamut.inverse
     private static let d65ToD50 = FloatMatrix.adaptToXYZD50(white: (0.3127, 0.3290))
+    /// `XYZD50ToD65`: the adaptation's inverse.
+    private static let d50ToD65 = d65ToD50.inverse
     /// `getXYZD65tosRGBLinearMatrix`: XYZ D65 adapted to D50, then to linear sRGB.
     private static let xyzD65ToLinearSRGB = xyzD50ToLinearSRGB.concat(d65ToD50)
     private static let lmsToOklab = BlinkStopColor.oklabToLMS.inverse
@@ -226,7 +228,7 @@ private struct BlinkColor {
         if maximum != minimum {
             saturation =
                 (lightness == 0 || lightness == 1) ? 0 : (maximum - lightness) / min(lightness, 1 - lightness)
-            hue = self.hue(rgb)
+            hue = SkiaStopColor.hue(ofSRGB: rgb)
         }
         if saturation < 0 {
             hue += 180
@@ -238,25 +240,8 @@ private struct BlinkColor {
 
     /// `gfx::SRGBToHWB`.
     private static func srgbToHWB(_ rgb: SIMD3<Float>) -> SIMD3<Float> {
-        var hue = self.hue(rgb)
+        var hue = SkiaStopColor.hue(ofSRGB: rgb)
         if hue >= 360 { hue -= 360 }
         return SIMD3(hue, min(rgb.x, rgb.y, rgb.z), 1 - max(rgb.x, rgb.y, rgb.z))
-    }
-
-    /// The hue in degrees of an sRGB colour that is not grey (`SRGBToHue`).
-    private static func hue(_ rgb: SIMD3<Float>) -> Float {
-        let (r, g, b) = (rgb.x, rgb.y, rgb.z)
-        let (minimum, maximum) = (min(r, g, b), max(r, g, b))
-        let d = maximum - minimum
-        guard d != 0 else { return 0 }
-        let sextant: Float
-        if maximum == r {
-            sextant = (g - b) / d + (g < b ? 6 : 0)
-        } else if maximum == g {
-            sextant = (b - r) / d + 2
-        } else {
-            sextant = (r - g) / d + 4
-        }
-        return sextant * 60
     }
 }

@@ -9,7 +9,7 @@ extension FloatRamp {
         _ row: UnsafeMutablePointer<UInt8>, width: Int, offsets: O, _ parameter: P, _: E.Type
     ) {
         withTables { tables in
-            if spread == .pad, space == .srgb, gamut == .srgb, case .evenlySpaced(let count) = lookup,
+            if spread == .pad, conversion.isIdentity, case .evenlySpaced(let count) = lookup,
                 count <= Self.comparedIntervalLimit
             {
                 // The commonest ramps (a few evenly spaced stops, clamped, in sRGB) get loops of their own. Two stops
@@ -85,7 +85,7 @@ extension FloatRamp {
 
     /// Skia's stages after the gradient's `t`: tiling (`clamp_x_1`, `repeat_x_1`, `mirror_x_1`, decal), the
     /// interval's `t · factor + bias` (a fused multiply-add), then the conversion from the interpolation space to
-    /// the premultiplied output colour (sRGB, or Display P3 for ``gamut``).
+    /// the premultiplied output colour (sRGB, or Display P3: ``conversion``).
     /// `orderedLanes` when `rawT` never decreases or never increases from lane to lane.
     @inline(__always)
     func color(at rawT: SIMD8<Float>, _ tables: Tables, orderedLanes: Bool = false) -> PixelLanes {

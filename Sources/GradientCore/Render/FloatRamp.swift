@@ -16,13 +16,9 @@ struct FloatRamp {
 
     let lookup: Lookup
     let spread: Spread
-    let space: ColorSpace
-    let hueIndex: Int
-    /// The colour space the lanes are converted to at the end (``ColorRamp/gamut``).
-    let gamut: OutputGamut
     /// Whether every stop is opaque (Skia then skips un-premultiplying and premultiplying around conversions).
     let isOpaque: Bool
-    /// From the interpolated lanes to the image's colour.
+    /// From the interpolated lanes to the image's colour (``ColorRamp/gamut``).
     let conversion: OutputConversion
     /// Interval starts for the positioned lookup; entry 0 is unused (interval 0 is the colour before the stops).
     let thresholds: [Float]
@@ -47,9 +43,6 @@ struct FloatRamp {
     /// the end are drawn as Blink and Skia draw them.
     init(ramp: ColorRamp, isRadial: Bool = false) {
         spread = ramp.spread
-        space = ramp.space
-        hueIndex = ramp.hueIndex
-        gamut = ramp.gamut
         isOpaque = ramp.segments.allSatisfy { $0.from.w == 1 && $0.to.w == 1 }
         conversion = OutputConversion(space: ramp.space, isOpaque: isOpaque, gamut: ramp.gamut)
         // Skia holds saturation, lightness, whiteness and blackness in percent.

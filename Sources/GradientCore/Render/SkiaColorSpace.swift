@@ -66,19 +66,14 @@ struct SkiaColorSpace {
 /// with the destination's inverted curve. A step with the same curve on both sides and no matrix between is skipped.
 struct SkiaColorSteps {
     let linearize: SkiaTransferFunction?
-    /// The source-to-destination gamut matrix, column by column as the stage reads it, or nil for the same gamut.
-    let matrix: [Float]?
+    /// The source-to-destination gamut matrix (`gamutTransformTo`), or nil for the same gamut.
+    let matrix: FloatMatrix?
     let encode: SkiaTransferFunction?
 
     init(from source: SkiaColorSpace, to destination: SkiaColorSpace) {
-        var matrix: [Float]? = nil
-        if source.toXYZD50.rows != destination.toXYZD50.rows {
-            let m = destination.toXYZD50.inverse.concat(source.toXYZD50)
-            matrix = [
-                m.rows.0.x, m.rows.1.x, m.rows.2.x, m.rows.0.y, m.rows.1.y, m.rows.2.y, m.rows.0.z, m.rows.1.z,
-                m.rows.2.z,
-            ]
-        }
+        let matrix =
+            source.toXYZD50.rows != destination.toXYZD50.rows
+            ? destination.toXYZD50.inverse.concat(source.toXYZD50) : nil
         self.matrix = matrix
         if matrix == nil, source.name == destination.name {
             linearize = nil
@@ -100,14 +95,16 @@ struct SkiaColorSteps {
             green = linearize.apply(green)
             blue = linearize.apply(blue)
         }
-        if let m = matrix {
+        if let m = matrix?.rows {
             let (r, g, b) = (red, green, blue)
-            red = r.multiplied(
-                by: SIMD8(repeating: m[0]), adding: g.multiplied(by: SIMD8(repeating: m[3]), adding: b * m[6]))
-            green = r.multiplied(
-                by: SIMD8(repeating: m[1]), adding: g.multiplied(by: SIMD8(repeating: m[4]), adding: b * m[7]))
-            blue = r.multiplied(
-                by: SIMD8(repeating: m[2]), adding: g.multiplied(by: SIMD8(repeating: m[5]), adding: b * m[8]))
+            @inline(__always)
+            func row(_ row: SIMD3<Float>) -> SIMD8<Float> {
+                r.multiplied(
+                    by: SIMD8(repeating: row.x), adding: g.multiplied(by: SIMD8(repeating: row.y), adding: b * row.z))
+            }
+            red = row(m.0)
+            green = row(m.1)
+            blue = row(m.2)
         }
         if let encode {
             red = encode.apply(red)

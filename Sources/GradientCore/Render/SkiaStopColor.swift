@@ -15,7 +15,6 @@ enum SkiaStopColor {
         var isHuePowerless: Bool
     }
 
-    /// The stop Skia interpolates for a colour whose components in `space` are `components`.
     /// The stop Skia interpolates for a colour whose components in `space` are `components`, written in
     /// `writtenSpace` (``blinkSRGB(_:space:writtenSpace:)``).
     static func converted(_ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace) -> Converted {
@@ -127,20 +126,30 @@ enum SkiaStopColor {
         let d = maximum - minimum
         if d != 0 {
             saturation = (lightness == 0 || lightness == 1) ? 0 : (maximum - lightness) / min(lightness, 1 - lightness)
-            if maximum == r {
-                hue = (g - b) / d + (g < b ? 6 : 0)
-            } else if maximum == g {
-                hue = (b - r) / d + 2
-            } else {
-                hue = (r - g) / d + 4
-            }
-            hue *= 60
+            hue = self.hue(ofSRGB: SIMD3(r, g, b))
         }
         let components =
             whiteness
             ? SIMD3(Double(hue), Double(minimum * 100) / 100, Double((1 - maximum) * 100) / 100)
             : SIMD3(Double(hue), Double(saturation * 100) / 100, Double(lightness * 100) / 100)
         return Converted(components: components, isHuePowerless: saturation == 0)
+    }
+
+    /// The hue in degrees of an sRGB colour, as Skia's `srgb_to_hsl` and Blink's `SRGBToHue` both compute it in
+    /// floats: the sextant of the largest channel plus the others' difference over the range, times 60; 0 for a grey.
+    static func hue(ofSRGB rgb: SIMD3<Float>) -> Float {
+        let (r, g, b) = (rgb.x, rgb.y, rgb.z)
+        let d = max(r, g, b) - min(r, g, b)
+        guard d != 0 else { return 0 }
+        let sextant: Float
+        if max(r, g, b) == r {
+            sextant = (g - b) / d + (g < b ? 6 : 0)
+        } else if max(r, g, b) == g {
+            sextant = (b - r) / d + 2
+        } else {
+            sextant = (r - g) / d + 4
+        }
+        return sextant * 60
     }
 
     /// Skia's chroma at or below which an lch hue is powerless (`xyzd50_to_hcl`).
