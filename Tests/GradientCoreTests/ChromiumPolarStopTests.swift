@@ -85,4 +85,24 @@ struct ChromiumPolarStopTests {
             "linear-gradient(to right in hwb longer hue, hwb(16deg 36% 6%), 30%, hwb(200 10% 10%))",
             [[122, 85, 238], [235, 63, 68], [160, 233, 52], [223, 42, 232], [231, 89, 34], [26, 95, 229]])
     }
+
+    /// A hint on a stop becomes, in Blink, a copy of the colour on its other side: an interval between two equal
+    /// colours, which `longer hue` turns once round the circle (Chromium 156, row 48 of a 160x96 box, through
+    /// `scripts/compare-with-chromium.py --keep`). Drawing that interval as one colour left a solid blue: 0% identical.
+    @Test("a hint on a stop with longer hue turns once round the hue circle", arguments: ["hsl", "hwb"])
+    func hintOnStopTurnsRoundTheCircle(space: String) throws {
+        let css = "linear-gradient(to right in \(space) longer hue, red, 0%25, blue)"
+        let image = try RenderedImage(query: "css=\(css)&width=160&height=96&dither=off")
+        let expected: [(Int, SIMD3<Double>)] = [
+            (4, [43, 0, 255]), (36, [255, 0, 161]), (68, [255, 145, 0]), (100, [59, 255, 0]), (132, [0, 255, 247]),
+            (156, [0, 33, 255]),
+        ]
+        for (x, chromium) in expected {
+            let pixel = image.pixel(x, 48)
+            let difference = SIMD3(pixel.x, pixel.y, pixel.z) - chromium
+            #expect(
+                max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 2,
+                "\(space) at x = \(x): \(pixel) against Chromium's \(chromium)")
+        }
+    }
 }

@@ -114,23 +114,36 @@ struct ColorRamp {
         start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
         space: ColorSpace, method: HueInterpolation
     ) -> [Segment] {
-        guard case .stops(let stops) = BlinkHintStops.replacement(start: start, hint: hint, end: end),
-            let hueIndex = space.hueIndex
-        else {
+        let replacement = BlinkHintStops.replacement(start: start, hint: hint, end: end)
+        let isDropped: Bool
+        if case .linear = replacement { isDropped = true } else { isDropped = false }
+        guard let hueIndex = space.hueIndex, !isDropped else {
             return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
         }
         let lightnessFirst = space == .oklch || space == .lch
-        var points: [(Double, SIMD4<Double>)] = [(start, unpremultiplied(pair.from, hueIndex: hueIndex))]
-        for stop in stops {
-            let color = ChromiumPolarStop.blend(
-                blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
-            let components = SIMD3(color.x, color.y, color.z)
-            let skia =
-                lightnessFirst
-                ? ChromiumPolarStop.skia(SIMD3<Float>(components), space: space, neighbourHue: color.z) : components
-            points.append((stop.position, SIMD4(skia, color.w)))
+        let from = unpremultiplied(pair.from, hueIndex: hueIndex)
+        let to = unpremultiplied(pair.to, hueIndex: hueIndex)
+        var points: [(Double, SIMD4<Double>)] = [(start, from)]
+        switch replacement {
+        case .linear:
+            break
+        case .hardStop(let toNext):
+            // Blink's stop at the hint is a copy of one neighbour: an interval between two equal colours, which a
+            // `longer hue` turns once round the hue circle.
+            points.append((hint, toNext ? to : from))
+        case .stops(let stops):
+            for stop in stops {
+                let color = ChromiumPolarStop.blend(
+                    blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
+                let components = SIMD3(color.x, color.y, color.z)
+                let skia =
+                    lightnessFirst
+                    ? ChromiumPolarStop.skia(SIMD3<Float>(components), space: space, neighbourHue: color.z)
+                    : components
+                points.append((stop.position, SIMD4(skia, color.w)))
+            }
         }
-        points.append((end, unpremultiplied(pair.to, hueIndex: hueIndex)))
+        points.append((end, to))
         let powerless = space == .oklch ? SkiaStopColor.powerlessChroma : SkiaStopColor.powerlessLabChroma
         return (0..<(points.count - 1)).map { index in
             var from = points[index].1
