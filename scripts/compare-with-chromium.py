@@ -73,11 +73,7 @@ MAX_MEAN, MAX_P995, MIN_MEDIAN_IDENTICAL = 1.0, 4.0, 0.99
 MIN_OPAQUE_IDENTICAL = 0.99
 # Opaque cases known to be below that floor, by label, each with why. A listed case that reaches the floor fails too
 # ("remove it from the list"), so the list never outlives its reason.
-KNOWN_BELOW_FLOOR = {
-    "linear-gradient(to right, black, 30%, oklab(0.5 -0.1 0.1))":
-        "98.4 % identical (2026-12-06): a hint without `in` among non-legacy colours, whose nine stops Blink blends in"
-        " its legacy sRGB floats (0-255), not yet traced; within the MAE and p99.5 tolerances",
-}
+KNOWN_BELOW_FLOOR: dict[str, str] = {}
 # Interpolation spaces whose achromatic stops (hue `none` in the canonical spec) exempt a case from the floor.
 ACHROMATIC_EXEMPT_SPACES = {"oklch", "lch"}
 # Angles given to uiGradients presets in turn (the order bench/data/css-gradients.txt uses), and how many of the

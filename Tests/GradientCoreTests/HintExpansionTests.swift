@@ -95,7 +95,8 @@ struct HintExpansionTests {
         #expect(spec.stops[0].position == 0)
         let first = ColorSpace.oklab.toSRGB(spec.stops[0].color.components)
         let expected = [1 + (target[0] - 1) * ratio, target[1] * ratio, target[2] * ratio]
-        for channel in 0..<3 { #expect(abs(first[channel] - expected[channel]) < 1e-5, "channel \(channel)") }
+        // Blink converts oklab to sRGB in floats through XYZ D50 (skcms's matrices), some 1e-5 off the exact ones.
+        for channel in 0..<3 { #expect(abs(first[channel] - expected[channel]) < 3e-5, "channel \(channel)") }
         let inOklab = try RenderedImage(query: "css=radial-gradient(in oklab, red -30%25, oklab(0.5 0.1 0.1))").spec
         #expect(inOklab.stops[0].position == -0.3)
     }

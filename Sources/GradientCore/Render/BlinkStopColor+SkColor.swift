@@ -10,6 +10,14 @@ extension BlinkStopColor {
         return SIMD3<Double>(color.srgb)
     }
 
+    /// Blink's components in `space` of a colour written in `written` with `components` (our units), converted as
+    /// ``skColor(written:components:space:)`` converts it: the colour `Color::InterpolateColors` blends.
+    static func components(written: ColorSpace, components: SIMD3<Double>, space: ColorSpace) -> SIMD3<Float> {
+        var color = BlinkColor(space: written, params: SIMD3<Float>(components))
+        color.convert(to: space)
+        return color.params
+    }
+
     /// The gamma-encoded sRGB colour Blink hands Skia for a stop it holds in `space` with `components`
     /// (`Color::ToGradientStopSkColor4f`).
     static func skColor(space: ColorSpace, components: SIMD3<Double>) -> SIMD3<Double> {

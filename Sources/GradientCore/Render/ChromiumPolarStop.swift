@@ -3,12 +3,15 @@
 /// colour hint (`Color::InterpolateColors`), and the components Skia interpolates for each.
 enum ChromiumPolarStop {
     /// Blink's (L, C, H) for a stop whose spec components are `components` (a missing hue already taken from the
-    /// neighbour): the spec's values, or, when the spec holds the hue missing, Blink's conversion of the colour with
-    /// the neighbour's hue (0 when that is missing too).
+    /// neighbour), written in `writtenSpace`: Blink's conversion of the colour as written, or, when the spec holds the
+    /// hue missing, Blink's conversion of the colour with the neighbour's hue (0 when that is missing too).
     static func blink(
-        _ components: SIMD3<Double>, hueMissing: Bool, neighbourHueMissing: Bool, space: ColorSpace
+        _ components: SIMD3<Double>, hueMissing: Bool, neighbourHueMissing: Bool, space: ColorSpace,
+        writtenSpace: ColorSpace
     ) -> SIMD3<Float> {
-        guard hueMissing else { return SIMD3<Float>(components) }
+        guard hueMissing else {
+            return SkiaStopColor.blinkComponents(components, space: space, writtenSpace: writtenSpace)
+        }
         let hue = neighbourHueMissing ? 0 : components.z
         let srgb = space.toSRGB(SIMD3(components.x, components.y, hue))
         var blink = space == .oklch ? BlinkStopColor.oklch(fromSRGB: srgb) : BlinkStopColor.lch(fromSRGB: srgb)
@@ -27,19 +30,28 @@ enum ChromiumPolarStop {
         return skia
     }
 
-    /// Blink's colour `weight` of the way from `from` to `to` (straight components, hue at `hueIndex`, and alpha):
-    /// the other components premultiplied by alpha, the hue along `method`, then unpremultiplied
-    /// (`Color::InterpolateColors`).
+    /// Blink's colour `weight` of the way from `from` to `to` (straight components, hue at `hueIndex`, and alpha), in
+    /// Blink's floats (`Color::InterpolateColors`): the other components premultiplied by alpha, each blended as
+    /// `blink::Blend` (float operands, double progress), the hue along `method`, then unpremultiplied.
     static func blend(
         _ from: SIMD4<Double>, _ to: SIMD4<Double>, weight: Double, method: HueInterpolation, hueIndex: Int
     ) -> SIMD4<Double> {
-        var (fromHue, toHue) = (from[hueIndex], to[hueIndex])
+        let progress = Double(Float(weight))
+        let lerp = { (a: Float, b: Float) in Float(Double(a) + Double(b - a) * progress) }
+        let (a, b) = (SIMD4<Float>(from), SIMD4<Float>(to))
+        var (fromHue, toHue) = (Double(a[hueIndex]), Double(b[hueIndex]))
         ColorRamp.fixHues(&fromHue, &toHue, method: method)
-        let alpha = from.w + (to.w - from.w) * weight
-        var result = from * from.w + (to * to.w - from * from.w) * weight
-        if alpha != 0 { result /= alpha }
-        result[hueIndex] = ElementaryMath.normalizedDegrees(fromHue + (toHue - fromHue) * weight)
-        result.w = alpha
+        let alpha = lerp(a.w, b.w)
+        var result = SIMD4<Double>(repeating: 0)
+        for index in 0..<3 {
+            if index == hueIndex {
+                result[index] = ElementaryMath.normalizedDegrees(Double(lerp(Float(fromHue), Float(toHue))))
+            } else {
+                let premultiplied = lerp(a[index] * a.w, b[index] * b.w)
+                result[index] = Double(alpha != 0 ? premultiplied / alpha : premultiplied)
+            }
+        }
+        result.w = Double(alpha)
         return result
     }
 }

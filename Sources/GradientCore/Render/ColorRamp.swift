@@ -135,11 +135,8 @@ struct ColorRamp {
             for stop in stops {
                 let color = ChromiumPolarStop.blend(
                     blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
-                let components = SIMD3(color.x, color.y, color.z)
-                let skia =
-                    lightnessFirst
-                    ? ChromiumPolarStop.skia(SIMD3<Float>(components), space: space, neighbourHue: color.z)
-                    : components
+                let srgb = BlinkStopColor.skColor(space: space, components: SIMD3(color.x, color.y, color.z))
+                let skia = SkiaStopColor.components(fromSRGB: srgb, space: space)
                 points.append((stop.position, SIMD4(skia, color.w)))
             }
         }
@@ -206,10 +203,19 @@ struct ColorRamp {
             var powerless = (false, false)
             let space = spec.space
             if space == .oklch || space == .lch {
-                let blinkA = ChromiumPolarStop.blink(
-                    a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1, space: space)
-                let blinkB = ChromiumPolarStop.blink(
-                    b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0, space: space)
+                var blinkA = ChromiumPolarStop.blink(
+                    a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1, space: space,
+                    writtenSpace: written.0)
+                var blinkB = ChromiumPolarStop.blink(
+                    b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0, space: space,
+                    writtenSpace: written.1)
+                // Blink fills a missing hue with the other colour's own (`SubstituteMissingParameters`): equal to the
+                // bit, which `longer hue` turns once round the circle the increasing way.
+                if hueMissing.0 && !hueMissing.1 {
+                    blinkA.z = blinkB.z
+                } else if hueMissing.1 && !hueMissing.0 {
+                    blinkB.z = blinkA.z
+                }
                 blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
                 // A stop Blink holds without a hue reaches Skia through Blink's own conversion (lch: with the
                 // neighbour's hue already where Skia finds it powerless); any other as Blink hands it over.
@@ -233,7 +239,9 @@ struct ColorRamp {
                 (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
             } else if space != .srgb {
                 if space == .hsl || space == .hwb {
-                    blink = (SIMD4(a.components, a.alpha), SIMD4(b.components, b.alpha))
+                    let blinkA = SkiaStopColor.blinkComponents(a.components, space: space, writtenSpace: written.0)
+                    let blinkB = SkiaStopColor.blinkComponents(b.components, space: space, writtenSpace: written.1)
+                    blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
                 }
                 let convertedA = SkiaStopColor.converted(a.components, space: space, writtenSpace: written.0)
                 let convertedB = SkiaStopColor.converted(b.components, space: space, writtenSpace: written.1)

@@ -40,14 +40,29 @@ enum SkiaStopColor {
     /// `writtenSpace`: the colour as written (sRGB channels near a byte as that byte, `k / 255`: the spec keeps 6
     /// decimals) converted as Blink converts it (``BlinkStopColor/skColor(written:components:space:)``).
     static func blinkSRGB(_ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace) -> SIMD3<Double> {
-        var written = components
-        if writtenSpace == .srgb {
-            written = snappedToBytes(space.toSRGB(components), tolerance: space == .srgb ? 1e-4 / 255 : byteTolerance)
-            if space == .srgb { return written }
-        } else if writtenSpace != space {
-            written = writtenSpace.fromSRGB(space.toSRGB(components))
-        }
+        let written = self.written(components, space: space, writtenSpace: writtenSpace)
+        if writtenSpace == .srgb && space == .srgb { return written }
         return BlinkStopColor.skColor(written: writtenSpace, components: written, space: space)
+    }
+
+    /// Blink's components in `space` (as Blink converts the colour as written) of a colour whose components in
+    /// `space` are `components`, written in `writtenSpace`: what `Color::InterpolateColors` blends.
+    static func blinkComponents(
+        _ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace
+    ) -> SIMD3<Float> {
+        let written = self.written(components, space: space, writtenSpace: writtenSpace)
+        return BlinkStopColor.components(written: writtenSpace, components: written, space: space)
+    }
+
+    /// The colour as written in `writtenSpace`, recovered from its components in `space`: sRGB channels near a byte
+    /// as that byte (``snappedToBytes(_:tolerance:)``).
+    private static func written(
+        _ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace
+    ) -> SIMD3<Double> {
+        if writtenSpace == .srgb {
+            return snappedToBytes(space.toSRGB(components), tolerance: space == .srgb ? 1e-4 / 255 : byteTolerance)
+        }
+        return writtenSpace == space ? components : writtenSpace.fromSRGB(space.toSRGB(components))
     }
 
     /// The components (in the spec's units) Skia interpolates for a colour whose components in `space` are

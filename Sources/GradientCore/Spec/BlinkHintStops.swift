@@ -43,4 +43,32 @@ enum BlinkHintStops {
         }
         return .stops(stops)
     }
+
+    /// The colour Blink gives a stop it blends from `a` and `b` when no space is written (`Color::InterpolateColors`
+    /// in `kSRGBLegacy`: a hint's nine stops, a radial gradient's clamped negative offsets): each colour's sRGB as
+    /// Blink converts it in floats, times 255, premultiplied, blended as `blink::Blend` (float operands, double
+    /// progress), unpremultiplied and divided by 255. Colours with missing components are blended by ``ColorMix``.
+    static func legacyBlend(_ a: CSSColor, _ b: CSSColor, weight: Double) -> CSSColor {
+        guard a.missing.isEmpty, b.missing.isEmpty else {
+            return ColorMix.mix(a, b, in: .srgb, hue: .shorter, weights: (1 - weight, weight, 1))
+        }
+        let progress = Double(Float(weight))
+        let blend = { (from: Float, to: Float) in Float(Double(from) + Double(to - from) * progress) }
+        let alphas = (Float(a.alpha), Float(b.alpha))
+        let from = legacyParams(a) * alphas.0
+        let to = legacyParams(b) * alphas.1
+        let alpha = blend(alphas.0, alphas.1)
+        var srgb = SIMD3<Double>()
+        for index in 0..<3 {
+            let premultiplied = blend(from[index], to[index])
+            srgb[index] = Double((alpha != 0 ? premultiplied / alpha : premultiplied) / 255)
+        }
+        return CSSColor(space: .srgb, components: srgb, alpha: Double(alpha), missing: [], isLegacy: false)
+    }
+
+    /// Blink's `kSRGBLegacy` parameters (0…255) of `color`.
+    private static func legacyParams(_ color: CSSColor) -> SIMD3<Float> {
+        if color.space == .srgb { return SIMD3<Float>(color.components * 255) }
+        return SIMD3<Float>(BlinkStopColor.skColor(space: color.space, components: color.components)) * 255
+    }
 }

@@ -45,7 +45,7 @@ extension GradientSpec {
     }
 
     /// `stops` with every hint that Blink replaces by nine stops replaced by them, coloured in sRGB as Blink colours
-    /// them (`Color::InterpolateColors` in `kSRGBLegacy`: the premultiplied blend of ``ColorMix``) and converted into
+    /// them (``BlinkHintStops/legacyBlend(_:_:weight:)``) and converted into
     /// `space`; `colors` are the stops' colours as written. Hints that Blink drops or turns into a stop of one colour
     /// stay, as they blend nothing.
     private static func hintsReplaced(
@@ -67,8 +67,7 @@ extension GradientSpec {
                     colors[index]
                 ))
             for (position, weight) in extra {
-                let color = ColorMix.mix(
-                    colors[index], colors[index + 1], in: .srgb, hue: .shorter, weights: (1 - weight, weight, 1))
+                let color = BlinkHintStops.legacyBlend(colors[index], colors[index + 1], weight: weight)
                 let converted = Quantized.color(color.interpolationColor(in: space))
                 result.append(
                     (
@@ -93,9 +92,7 @@ extension GradientSpec {
             if position >= 0 {
                 guard index > 0 else { return }
                 let ratio = -lastNegative / (position - lastNegative)
-                let color = ColorMix.mix(
-                    stops[index - 1].color, stops[index].color, in: .srgb, hue: .shorter,
-                    weights: (1 - ratio, ratio, 1))
+                let color = BlinkHintStops.legacyBlend(stops[index - 1].color, stops[index].color, weight: ratio)
                 stops[index - 1].color = color
                 stops[index - 1].stop.color = Quantized.color(color.interpolationColor(in: space))
                 stops[index - 1].stop.writtenSpace = color.writtenSpace
