@@ -105,4 +105,25 @@ struct ChromiumPolarStopTests {
                 "\(space) at x = \(x): \(pixel) against Chromium's \(chromium)")
         }
     }
+
+    /// Blink pads a first stop past 0 with the colour as written, handed to Skia without the conversion into hsl that
+    /// the stop itself takes: the two hues differ by float noise, and `decreasing hue` turns once round the circle
+    /// between them (Chromium 156, row 48 of a 160x96 box, `scripts/compare-with-chromium.py --keep`). Padding with
+    /// the stop's own colour drew that stretch flat: 80% identical.
+    @Test("a first stop past 0 is padded from the colour as written")
+    func paddingFromTheWrittenColour() throws {
+        let css = "linear-gradient(to right in hsl decreasing hue, %23d3953e 20%25, %23d05 75.6%25)"
+        let image = try RenderedImage(query: "css=\(css)&width=160&height=96&dither=off")
+        let expected: [(Int, SIMD3<Double>)] = [
+            (0, [211, 135, 62]), (10, [153, 62, 211]), (20, [62, 211, 172]), (30, [211, 191, 62]), (60, [223, 85, 33]),
+            (150, [221, 0, 85]),
+        ]
+        for (x, chromium) in expected {
+            let pixel = image.pixel(x, 48)
+            let difference = SIMD3(pixel.x, pixel.y, pixel.z) - chromium
+            #expect(
+                max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 2,
+                "x = \(x): \(pixel) against Chromium's \(chromium)")
+        }
+    }
 }

@@ -68,7 +68,9 @@ struct PredefinedSpaceTests {
         #expect(abs(middle.x - encodedHalf) < 0.6 && abs(middle.z - encodedHalf) < 0.6 && middle.y < 0.6, "\(middle)")
     }
 
-    /// Interpolating in XYZ draws the same pixels as in linear-light sRGB, as Blink draws it.
+    /// Interpolating in XYZ draws the pixels of linear-light sRGB, as Blink draws it, but for the stops' float noise:
+    /// Blink hands Skia a stop it holds in srgb-linear through skcms's approximate inverse sRGB curve and one it holds
+    /// in XYZ through the precise curve, some 1e-5 apart.
     @Test(arguments: ["xyz", "xyz-d50"])
     func xyzDrawsAsLinearLightSRGB(_ space: String) throws {
         let base = "&width=97&height=3&depth=16"
@@ -78,7 +80,7 @@ struct PredefinedSpaceTests {
             query: "css=linear-gradient(in srgb-linear, rgb(200 30 40 / 0.6), teal 40%25, %23fe08)" + base)
         for y in 0..<3 {
             for x in 0..<97 {
-                #expect(maxDifference(xyz.pixel(x, y), linear.pixel(x, y)) == 0, "(\(x), \(y))")
+                #expect(maxDifference(xyz.pixel(x, y), linear.pixel(x, y)) <= 0.02, "(\(x), \(y))")
             }
         }
     }

@@ -36,11 +36,7 @@ private struct BlinkColor {
         guard destination != space else { return }
         switch destination {
         case .srgb:
-            switch space {
-            case .hsl: params = Self.hslToSRGB(params)
-            case .hwb: params = Self.hwbToSRGB(params)
-            default: params = Self.xyzD50ToSRGB(xyzD50)
-            }
+            params = toSRGB
         case .srgbLinear:
             params = Self.xyzD50ToLinearSRGB.apply(xyzD50)
         case .xyzD50:
@@ -61,16 +57,26 @@ private struct BlinkColor {
                 space == .oklab
                     ? params : Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d50ToD65.apply(xyzD50)))
         case .hsl:
-            let srgb = space == .srgb ? params : space == .hwb ? Self.hwbToSRGB(params) : Self.xyzD50ToSRGB(xyzD50)
-            params = Self.srgbToHSL(srgb)
+            params = Self.srgbToHSL(toSRGB)
         case .hwb:
-            let srgb = space == .srgb ? params : space == .hsl ? Self.hslToSRGB(params) : Self.xyzD50ToSRGB(xyzD50)
-            params = Self.srgbToHWB(srgb)
+            params = Self.srgbToHWB(toSRGB)
         case .displayP3, .a98RGB, .prophotoRGB, .rec2020:
             let (gamut, curve) = Self.rgbSpace(destination)
             params = Self.evaluateInverse(curve, gamut.inverse.apply(xyzD50))
         }
         space = destination
+    }
+
+    /// `Color::ToSRGB`, through which Blink converts into sRGB, hsl and hwb: hsl, hwb and linear sRGB directly,
+    /// every other space through XYZ D50.
+    private var toSRGB: SIMD3<Float> {
+        switch space {
+        case .srgb: params
+        case .hsl: Self.hslToSRGB(params)
+        case .hwb: Self.hwbToSRGB(params)
+        case .srgbLinear: Self.linearToSRGB(params)
+        default: Self.xyzD50ToSRGB(xyzD50)
+        }
     }
 
     /// `Color::ExportAsXYZD50Floats`.
@@ -97,7 +103,7 @@ private struct BlinkColor {
         case .srgb: params
         case .hsl: Self.hslToSRGB(params)
         case .hwb: Self.hwbToSRGB(params)
-        case .srgbLinear: Self.evaluateInverse(.sRGB, params)
+        case .srgbLinear: Self.linearToSRGB(params)
         case .xyzD65: Self.evaluateInverse(.sRGB, Self.xyzD65ToLinearSRGB.apply(params))
         case .oklab: Self.evaluateInverse(.sRGB, Self.xyzD65ToLinearSRGB.apply(Self.oklabToXYZD65(params)))
         case .oklch:
@@ -107,6 +113,7 @@ private struct BlinkColor {
     }
 
     private static let sRGBGamut = SkiaColorSpace.sRGBGamut
+    private static let sRGBInverse = SkiaTransferFunction.sRGB.inverted
     /// `getXYZD50TosRGBLinearMatrix`: the inverse of skcms's sRGB gamut.
     private static let xyzD50ToLinearSRGB = sRGBGamut.inverse
     private static let d65ToD50 = FloatMatrix.adaptToXYZD50(white: (0.3127, 0.3290))
@@ -124,6 +131,12 @@ private struct BlinkColor {
         case .prophotoRGB: (SkiaColorSpace.proPhotoRGB.toXYZD50, .gamma(1.8))
         default: (SkiaColorSpace.rec2020.toXYZD50, .rec2020)
         }
+    }
+
+    /// Linear sRGB to sRGB as Blink's `Color::ToSRGB` computes it: skcms's inverted sRGB curve, evaluated with
+    /// skcms's approximate `powf` (crbug.com/450045076), not the precise curve of the other conversions.
+    private static func linearToSRGB(_ linear: SIMD3<Float>) -> SIMD3<Float> {
+        SIMD3(sRGBInverse.evaluate(linear.x), sRGBInverse.evaluate(linear.y), sRGBInverse.evaluate(linear.z))
     }
 
     private static func xyzD50ToSRGB(_ xyz: SIMD3<Float>) -> SIMD3<Float> {

@@ -74,6 +74,9 @@ struct ColorRamp {
                 segments.append(Segment(start: start, end: end, from: pair.from, to: pair.to))
             }
         }
+        if let padding = Self.blinkPadding(spec, firstStop: segments[0].from, hueIndex: hueIndex) {
+            segments.insert(padding, at: 0)
+        }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
         degenerateAverage = skiaDegenerateAverage()
@@ -156,6 +159,38 @@ struct ColorRamp {
                 start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: hueIndex),
                 to: premultiplied(to, hueIndex: hueIndex))
         }
+    }
+
+    /// The interval Blink adds from 0 to a first stop past 0 (`Gradient::FillSkiaStops`, not for `longer hue` nor a
+    /// gradient Blink normalises): from the first colour as written, handed to Skia without the conversion into the
+    /// interpolation space that the stop itself takes, to the stop. The two differ by float noise, through which
+    /// `increasing` or `decreasing hue` can turn once round the circle; nil where Blink adds nothing, or when the
+    /// first colour has missing components.
+    private static func blinkPadding(_ spec: GradientSpec, firstStop: SIMD4<Double>, hueIndex: Int) -> Segment? {
+        guard spec.spread == .pad, spec.hue != .longer, let stop = spec.stops.first, stop.position > 0,
+            let last = spec.stops.last, last.position <= 1, stop.color.missing.isEmpty, !spec.space.isXYZ,
+            spec.space != .srgb
+        else { return nil }
+        let srgb = SkiaStopColor.writtenSRGB(stop.color.components, space: spec.space, writtenSpace: stop.writtenSpace)
+        let converted = SkiaStopColor.converted(fromSRGB: srgb, space: spec.space)
+        var from = SIMD4(converted.components, stop.color.alpha)
+        var to = hueIndex >= 0 ? unpremultiplied(firstStop, hueIndex: hueIndex) : unpremultiplied(firstStop)
+        if hueIndex >= 0 {
+            // Skia gives a stop of powerless hue the hue of its neighbour.
+            if converted.isHuePowerless { from[hueIndex] = to[hueIndex] }
+            fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue)
+        }
+        return Segment(
+            start: 0, end: stop.position, from: premultiplied(from, hueIndex: hueIndex),
+            to: premultiplied(to, hueIndex: hueIndex))
+    }
+
+    /// A premultiplied colour made straight again.
+    private static func unpremultiplied(_ color: SIMD4<Double>) -> SIMD4<Double> {
+        guard color.w != 0 else { return color }
+        var result = color / color.w
+        result.w = color.w
+        return result
     }
 
     /// A premultiplied polar colour (hue at `hueIndex`, not premultiplied) made straight again.

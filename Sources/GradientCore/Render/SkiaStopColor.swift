@@ -54,6 +54,15 @@ enum SkiaStopColor {
         return BlinkStopColor.components(written: writtenSpace, components: written, space: space)
     }
 
+    /// The sRGB colour Blink hands Skia for a colour held as written (`Color::ToGradientStopSkColor4f` without the
+    /// conversion into the interpolation space, as Blink pads a first stop past 0) whose components in `space` are
+    /// `components`.
+    static func writtenSRGB(_ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace) -> SIMD3<Double> {
+        let written = self.written(components, space: space, writtenSpace: writtenSpace)
+        if writtenSpace == .srgb { return written }
+        return BlinkStopColor.skColor(space: writtenSpace, components: written)
+    }
+
     /// The colour as written in `writtenSpace`, recovered from its components in `space`: sRGB channels near a byte
     /// as that byte (``snappedToBytes(_:tolerance:)``).
     private static func written(
