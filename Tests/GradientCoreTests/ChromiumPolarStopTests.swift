@@ -91,19 +91,12 @@ struct ChromiumPolarStopTests {
     /// `scripts/compare-with-chromium.py --keep`). Drawing that interval as one colour left a solid blue: 0% identical.
     @Test("a hint on a stop with longer hue turns once round the hue circle", arguments: ["hsl", "hwb"])
     func hintOnStopTurnsRoundTheCircle(space: String) throws {
-        let css = "linear-gradient(to right in \(space) longer hue, red, 0%25, blue)"
-        let image = try RenderedImage(query: "css=\(css)&width=160&height=96&dither=off")
-        let expected: [(Int, SIMD3<Double>)] = [
-            (4, [43, 0, 255]), (36, [255, 0, 161]), (68, [255, 145, 0]), (100, [59, 255, 0]), (132, [0, 255, 247]),
-            (156, [0, 33, 255]),
-        ]
-        for (x, chromium) in expected {
-            let pixel = image.pixel(x, 48)
-            let difference = SIMD3(pixel.x, pixel.y, pixel.z) - chromium
-            #expect(
-                max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 2,
-                "\(space) at x = \(x): \(pixel) against Chromium's \(chromium)")
-        }
+        try expectMiddleRow(
+            "linear-gradient(to right in \(space) longer hue, red, 0%25, blue)",
+            [
+                (4, [43, 0, 255]), (36, [255, 0, 161]), (68, [255, 145, 0]), (100, [59, 255, 0]), (132, [0, 255, 247]),
+                (156, [0, 33, 255]),
+            ])
     }
 
     /// Blink pads a first stop past 0 with the colour as written, handed to Skia without the conversion into hsl that
@@ -112,18 +105,23 @@ struct ChromiumPolarStopTests {
     /// the stop's own colour drew that stretch flat: 80% identical.
     @Test("a first stop past 0 is padded from the colour as written")
     func paddingFromTheWrittenColour() throws {
-        let css = "linear-gradient(to right in hsl decreasing hue, %23d3953e 20%25, %23d05 75.6%25)"
+        try expectMiddleRow(
+            "linear-gradient(to right in hsl decreasing hue, %23d3953e 20%25, %23d05 75.6%25)",
+            [
+                (0, [211, 135, 62]), (10, [153, 62, 211]), (20, [62, 211, 172]), (30, [211, 191, 62]),
+                (60, [223, 85, 33]), (150, [221, 0, 85]),
+            ])
+    }
+
+    /// Expects the pixels of row 48 of `css` (URL-encoded) at 160x96, dither off, within 2 of Chromium's at each x.
+    private func expectMiddleRow(_ css: String, _ expected: [(x: Int, chromium: SIMD3<Double>)]) throws {
         let image = try RenderedImage(query: "css=\(css)&width=160&height=96&dither=off")
-        let expected: [(Int, SIMD3<Double>)] = [
-            (0, [211, 135, 62]), (10, [153, 62, 211]), (20, [62, 211, 172]), (30, [211, 191, 62]), (60, [223, 85, 33]),
-            (150, [221, 0, 85]),
-        ]
         for (x, chromium) in expected {
             let pixel = image.pixel(x, 48)
             let difference = SIMD3(pixel.x, pixel.y, pixel.z) - chromium
             #expect(
                 max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 2,
-                "x = \(x): \(pixel) against Chromium's \(chromium)")
+                "\(css) at x = \(x): \(pixel) against Chromium's \(chromium)")
         }
     }
 }

@@ -30,21 +30,21 @@ enum ChromiumPolarStop {
         return skia
     }
 
-    /// Blink's colour `weight` of the way from `from` to `to` (straight components, hue at `hueIndex`, and alpha), in
-    /// Blink's floats (`Color::InterpolateColors`): the other components premultiplied by alpha, each blended as
-    /// `blink::Blend` (float operands, double progress), the hue along `method`, then unpremultiplied.
+    /// Blink's colour `weight` of the way from `from` to `to` (straight components, a hue at `hueIndex` if any, and
+    /// alpha), in Blink's floats (`Color::InterpolateColors`): the other components premultiplied by alpha, each
+    /// blended as `blink::Blend` (float operands, double progress), the hue along `method`, then unpremultiplied.
     static func blend(
-        _ from: SIMD4<Double>, _ to: SIMD4<Double>, weight: Double, method: HueInterpolation, hueIndex: Int
+        _ from: SIMD4<Double>, _ to: SIMD4<Double>, weight: Double, method: HueInterpolation, hueIndex: Int?
     ) -> SIMD4<Double> {
         let progress = Double(Float(weight))
         let lerp = { (a: Float, b: Float) in Float(Double(a) + Double(b - a) * progress) }
         let (a, b) = (SIMD4<Float>(from), SIMD4<Float>(to))
-        var (fromHue, toHue) = (Double(a[hueIndex]), Double(b[hueIndex]))
-        ColorRamp.fixHues(&fromHue, &toHue, method: method)
         let alpha = lerp(a.w, b.w)
         var result = SIMD4<Double>(repeating: 0)
         for index in 0..<3 {
             if index == hueIndex {
+                var (fromHue, toHue) = (Double(a[index]), Double(b[index]))
+                ColorRamp.fixHues(&fromHue, &toHue, method: method)
                 result[index] = ElementaryMath.normalizedDegrees(Double(lerp(Float(fromHue), Float(toHue))))
             } else {
                 let premultiplied = lerp(a[index] * a.w, b[index] * b.w)

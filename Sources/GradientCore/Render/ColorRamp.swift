@@ -117,19 +117,16 @@ struct ColorRamp {
         start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
         space: ColorSpace, method: HueInterpolation
     ) -> [Segment] {
-        let replacement = BlinkHintStops.replacement(start: start, hint: hint, end: end)
-        let isDropped: Bool
-        if case .linear = replacement { isDropped = true } else { isDropped = false }
-        guard let hueIndex = space.hueIndex, !isDropped else {
+        guard let hueIndex = space.hueIndex else {
             return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
         }
         let lightnessFirst = space == .oklch || space == .lch
         let from = unpremultiplied(pair.from, hueIndex: hueIndex)
         let to = unpremultiplied(pair.to, hueIndex: hueIndex)
         var points: [(Double, SIMD4<Double>)] = [(start, from)]
-        switch replacement {
+        switch BlinkHintStops.replacement(start: start, hint: hint, end: end) {
         case .linear:
-            break
+            return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
         case .hardStop(let toNext):
             // Blink's stop at the hint is a copy of one neighbour: an interval between two equal colours, which a
             // `longer hue` turns once round the hue circle.
@@ -174,7 +171,7 @@ struct ColorRamp {
         let srgb = SkiaStopColor.writtenSRGB(stop.color.components, space: spec.space, writtenSpace: stop.writtenSpace)
         let converted = SkiaStopColor.converted(fromSRGB: srgb, space: spec.space)
         var from = SIMD4(converted.components, stop.color.alpha)
-        var to = hueIndex >= 0 ? unpremultiplied(firstStop, hueIndex: hueIndex) : unpremultiplied(firstStop)
+        var to = unpremultiplied(firstStop, hueIndex: hueIndex)
         if hueIndex >= 0 {
             // Skia gives a stop of powerless hue the hue of its neighbour.
             if converted.isHuePowerless { from[hueIndex] = to[hueIndex] }
@@ -185,20 +182,12 @@ struct ColorRamp {
             to: premultiplied(to, hueIndex: hueIndex))
     }
 
-    /// A premultiplied colour made straight again.
-    private static func unpremultiplied(_ color: SIMD4<Double>) -> SIMD4<Double> {
-        guard color.w != 0 else { return color }
-        var result = color / color.w
-        result.w = color.w
-        return result
-    }
-
-    /// A premultiplied polar colour (hue at `hueIndex`, not premultiplied) made straight again.
+    /// A premultiplied colour made straight again; a hue at `hueIndex` (none when negative) is not premultiplied.
     private static func unpremultiplied(_ color: SIMD4<Double>, hueIndex: Int) -> SIMD4<Double> {
         guard color.w != 0 else { return color }
         var result = color / color.w
         result.w = color.w
-        result[hueIndex] = color[hueIndex]
+        if hueIndex >= 0 { result[hueIndex] = color[hueIndex] }
         return result
     }
 

@@ -46,24 +46,17 @@ enum BlinkHintStops {
 
     /// The colour Blink gives a stop it blends from `a` and `b` when no space is written (`Color::InterpolateColors`
     /// in `kSRGBLegacy`: a hint's nine stops, a radial gradient's clamped negative offsets): each colour's sRGB as
-    /// Blink converts it in floats, times 255, premultiplied, blended as `blink::Blend` (float operands, double
-    /// progress), unpremultiplied and divided by 255. Colours with missing components are blended by ``ColorMix``.
+    /// Blink converts it in floats, times 255, blended as ``ChromiumPolarStop/blend(_:_:weight:method:hueIndex:)``
+    /// blends (without a hue) and divided by 255. Colours with missing components are blended by ``ColorMix``.
     static func legacyBlend(_ a: CSSColor, _ b: CSSColor, weight: Double) -> CSSColor {
         guard a.missing.isEmpty, b.missing.isEmpty else {
             return ColorMix.mix(a, b, in: .srgb, hue: .shorter, weights: (1 - weight, weight, 1))
         }
-        let progress = Double(Float(weight))
-        let blend = { (from: Float, to: Float) in Float(Double(from) + Double(to - from) * progress) }
-        let alphas = (Float(a.alpha), Float(b.alpha))
-        let from = legacyParams(a) * alphas.0
-        let to = legacyParams(b) * alphas.1
-        let alpha = blend(alphas.0, alphas.1)
-        var srgb = SIMD3<Double>()
-        for index in 0..<3 {
-            let premultiplied = blend(from[index], to[index])
-            srgb[index] = Double((alpha != 0 ? premultiplied / alpha : premultiplied) / 255)
-        }
-        return CSSColor(space: .srgb, components: srgb, alpha: Double(alpha), missing: [], isLegacy: false)
+        let blended = ChromiumPolarStop.blend(
+            SIMD4(SIMD3<Double>(legacyParams(a)), a.alpha), SIMD4(SIMD3<Double>(legacyParams(b)), b.alpha),
+            weight: weight, method: .shorter, hueIndex: nil)
+        let srgb = SIMD3<Double>(SIMD3<Float>(SIMD3(blended.x, blended.y, blended.z)) / 255)
+        return CSSColor(space: .srgb, components: srgb, alpha: blended.w, missing: [], isLegacy: false)
     }
 
     /// Blink's `kSRGBLegacy` parameters (0…255) of `color`.
