@@ -2,8 +2,8 @@ extension BlinkStopColor {
     /// The gamma-encoded sRGB colour Blink hands Skia for a stop written in `written` with `components` (our
     /// units), drawn in `space`: Blink converts the stop into the interpolation space (`Color::ConvertToColorSpace`)
     /// and from there to sRGB (`Color::ToGradientStopSkColor4f`), in `ui/gfx`'s float conversions through XYZ D50
-    /// (XYZ D65 for oklab and oklch) with skcms's float matrices. Measured against headless Chromium, its transfer
-    /// curves are the precise powers, not skcms's approximate `powf`.
+    /// (XYZ D65 for oklab and oklch) with skcms's float matrices and `skia/ext/skcms_ext.cc`'s transfer curves (in
+    /// floats with the precise `powf`; measured bit for bit against headless Chromium's own conversions).
     static func skColor(written: ColorSpace, components: SIMD3<Double>, space: ColorSpace) -> SIMD3<Double> {
         var color = BlinkColor(space: written, params: SIMD3<Float>(components))
         color.convert(to: space)
@@ -104,10 +104,6 @@ private struct BlinkColor {
         case .hsl: Self.hslToSRGB(params)
         case .hwb: Self.hwbToSRGB(params)
         case .srgbLinear: Self.linearToSRGB(params)
-        case .xyzD65: Self.evaluateInverse(.sRGB, Self.xyzD65ToLinearSRGB.apply(params))
-        case .oklab: Self.evaluateInverse(.sRGB, Self.xyzD65ToLinearSRGB.apply(Self.oklabToXYZD65(params)))
-        case .oklch:
-            Self.evaluateInverse(.sRGB, Self.xyzD65ToLinearSRGB.apply(Self.oklabToXYZD65(Self.lchToLab(params))))
         default: Self.xyzD50ToSRGB(xyzD50)
         }
     }
@@ -119,8 +115,6 @@ private struct BlinkColor {
     private static let d65ToD50 = FloatMatrix.adaptToXYZD50(white: (0.3127, 0.3290))
     /// `XYZD50ToD65`: the adaptation's inverse.
     private static let d50ToD65 = d65ToD50.inverse
-    /// `getXYZD65tosRGBLinearMatrix`: XYZ D65 adapted to D50, then to linear sRGB.
-    private static let xyzD65ToLinearSRGB = xyzD50ToLinearSRGB.concat(d65ToD50)
     private static let lmsToOklab = BlinkStopColor.oklabToLMS.inverse
 
     /// The gamut and curve of an RGB space (`SkNamedGamut`, `SkNamedTransferFn`, ProPhoto from its primaries).
@@ -182,20 +176,21 @@ private struct BlinkColor {
         return SIMD3(116 * f.y - 16, 500 * (f.x - f.y), 200 * (f.y - f.z))
     }
 
-    /// `gfx::LchToLab`: a and b from the float cosine and sine of the hue in radians.
+    /// `gfx::LchToLab`: a and b from the float cosine and sine of the hue in radians (`base::DegToRad`).
     private static func lchToLab(_ lch: SIMD3<Float>) -> SIMD3<Float> {
-        let radians = lch.z * (Float.pi / 180)
+        let radians = lch.z * Float.pi / 180
         let (sine, cosine) = ElementaryMath.sinCosDegrees(Double(radians) * (180 / Double.pi))
         return SIMD3(lch.x, lch.y * Float(cosine), lch.y * Float(sine))
     }
 
-    /// `gfx::LabToLch`, the hue taken to 0…360.
+    /// `gfx::LabToLch` (`base::RadToDeg` of `atan2f`), the hue taken to 0…360 as Blink's
+    /// `AngleToUnitCircleDegrees` takes it (in floats, so a positive hue is rounded to a multiple of 360's ulp).
     private static func labToLCH(_ lab: SIMD3<Float>) -> SIMD3<Float> {
         let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
         let radians = Float(ElementaryMath.atan2(Double(lab.z), Double(lab.y)))
-        var hue = radians * (180 / Float.pi)
-        if hue < 0 { hue += 360 }
-        return SIMD3(lab.x, chroma, hue)
+        let hue = radians * 180 / Float.pi
+        return SIMD3(
+            lab.x, chroma, (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360))
     }
 
     /// `gfx::OklabToXYZD65`.

@@ -227,38 +227,31 @@ struct ColorRamp {
             var powerless = (false, false)
             let space = spec.space
             if space == .oklch || space == .lch {
-                var blinkA = ChromiumPolarStop.blink(
-                    a.components, hueMissing: hueMissing.0, neighbourHueMissing: hueMissing.1, space: space,
-                    writtenSpace: written.0)
-                var blinkB = ChromiumPolarStop.blink(
-                    b.components, hueMissing: hueMissing.1, neighbourHueMissing: hueMissing.0, space: space,
-                    writtenSpace: written.1)
-                // Blink fills a missing hue with the other colour's own (`SubstituteMissingParameters`): equal to the
-                // bit, which `longer hue` turns once round the circle the increasing way.
-                if hueMissing.0 && !hueMissing.1 {
-                    blinkA.z = blinkB.z
-                } else if hueMissing.1 && !hueMissing.0 {
-                    blinkB.z = blinkA.z
-                }
+                let ownA = SkiaStopColor.blinkComponents(a.components, space: space, writtenSpace: written.0)
+                let ownB = SkiaStopColor.blinkComponents(b.components, space: space, writtenSpace: written.1)
+                // Blink blends a hint's stops with a missing hue filled with the other colour's own
+                // (`SubstituteMissingParameters`): equal to the bit, which `longer hue` turns once round the circle
+                // the increasing way; missing on both sides, the hue stays missing (0).
+                var (blinkA, blinkB) = (ownA, ownB)
+                if hueMissing.0 { blinkA.z = hueMissing.1 ? 0 : ownB.z }
+                if hueMissing.1 { blinkB.z = hueMissing.0 ? 0 : ownA.z }
                 blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
-                // A stop Blink holds without a hue reaches Skia through Blink's own conversion (lch: with the
-                // neighbour's hue already where Skia finds it powerless); any other as Blink hands it over.
+                // A stop Blink holds without a hue takes its neighbour's as Blink converted it
+                // (`ResolveStopColorWithMissingParams`), reaching Skia through Blink's conversion back to sRGB;
+                // any other stop as Blink hands it over.
                 func skiaStop(
-                    _ color: InterpolationColor, missing: Bool, blink: SIMD3<Float>, neighbourHue: Double,
+                    _ color: InterpolationColor, missing: Bool, own: SIMD3<Float>, neighbour: SIMD3<Float>,
                     written: ColorSpace
                 ) -> SkiaStopColor.Converted {
                     guard missing else {
                         return SkiaStopColor.converted(color.components, space: space, writtenSpace: written)
                     }
-                    let components = ChromiumPolarStop.skia(blink, space: space, neighbourHue: neighbourHue)
-                    return SkiaStopColor.Converted(
-                        components: components,
-                        isHuePowerless: space == .oklch && components.y <= SkiaStopColor.powerlessChroma)
+                    let resolved = SIMD3<Double>(SIMD3(own.x, own.y, neighbour.z))
+                    return SkiaStopColor.converted(
+                        fromSRGB: BlinkStopColor.skColor(space: space, components: resolved), space: space)
                 }
-                let convertedA = skiaStop(
-                    a, missing: hueMissing.0, blink: blinkA, neighbourHue: b.components.z, written: written.0)
-                let convertedB = skiaStop(
-                    b, missing: hueMissing.1, blink: blinkB, neighbourHue: a.components.z, written: written.1)
+                let convertedA = skiaStop(a, missing: hueMissing.0, own: ownA, neighbour: ownB, written: written.0)
+                let convertedB = skiaStop(b, missing: hueMissing.1, own: ownB, neighbour: ownA, written: written.1)
                 (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
                 (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
             } else if space != .srgb {

@@ -41,25 +41,21 @@ struct FloatMatrix {
         return FloatMatrix(rows: row(rows.0), row(rows.1), row(rows.2))
     }
 
-    /// The inverse, computed in doubles and rounded to floats.
+    /// The inverse as `skcms_Matrix3x3_invert` computes it: in doubles, in its order of operations, rounded to
+    /// floats.
     var inverse: FloatMatrix {
-        let a = [rows.0, rows.1, rows.2].map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
-        let cofactor0 = SIMD3(
-            a[1].y * a[2].z - a[1].z * a[2].y, a[1].z * a[2].x - a[1].x * a[2].z, a[1].x * a[2].y - a[1].y * a[2].x)
-        let determinant = (a[0] * cofactor0).sum()
-        let inverseDeterminant = 1 / determinant
-        let row0 =
-            SIMD3(
-                a[1].y * a[2].z - a[1].z * a[2].y, a[0].z * a[2].y - a[0].y * a[2].z,
-                a[0].y * a[1].z - a[0].z * a[1].y) * inverseDeterminant
-        let row1 =
-            SIMD3(
-                a[1].z * a[2].x - a[1].x * a[2].z, a[0].x * a[2].z - a[0].z * a[2].x,
-                a[0].z * a[1].x - a[0].x * a[1].z) * inverseDeterminant
-        let row2 =
-            SIMD3(
-                a[1].x * a[2].y - a[1].y * a[2].x, a[0].y * a[2].x - a[0].x * a[2].y,
-                a[0].x * a[1].y - a[0].y * a[1].x) * inverseDeterminant
-        return FloatMatrix(rows: SIMD3<Float>(row0), SIMD3<Float>(row1), SIMD3<Float>(row2))
+        let m = [rows.0, rows.1, rows.2].map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
+        let (a00, a01, a02) = (m[0].x, m[1].x, m[2].x)
+        let (a10, a11, a12) = (m[0].y, m[1].y, m[2].y)
+        let (a20, a21, a22) = (m[0].z, m[1].z, m[2].z)
+        var (b0, b1, b2) = (a00 * a11 - a01 * a10, a00 * a12 - a02 * a10, a01 * a12 - a02 * a11)
+        var (b3, b4, b5) = (a20, a21, a22)
+        let inverseDeterminant = 1 / (b0 * b5 - b1 * b4 + b2 * b3)
+        (b0, b1, b2) = (b0 * inverseDeterminant, b1 * inverseDeterminant, b2 * inverseDeterminant)
+        (b3, b4, b5) = (b3 * inverseDeterminant, b4 * inverseDeterminant, b5 * inverseDeterminant)
+        return FloatMatrix(
+            rows: SIMD3<Float>(Float(a11 * b5 - a12 * b4), Float(a12 * b3 - a10 * b5), Float(a10 * b4 - a11 * b3)),
+            SIMD3<Float>(Float(a02 * b4 - a01 * b5), Float(a00 * b5 - a02 * b3), Float(a01 * b3 - a00 * b4)),
+            SIMD3<Float>(Float(b2), Float(-b1), Float(b0)))
     }
 }

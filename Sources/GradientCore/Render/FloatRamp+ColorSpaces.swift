@@ -175,21 +175,25 @@ extension FloatRamp {
         approximateExp2(approximateLog2(x) * y).replacing(with: x, where: x .== 0 .| x .== 1)
     }
 
-    /// Skia's `approx_log2`: the float's bits read as an integer, refined by a rational term in the mantissa.
+    /// Skia's `approx_log2`: the float's bits read as an integer, refined by a rational term in the mantissa; the
+    /// mantissa's linear term fused into one multiply-add, as Chromium's AVX2 build of the stage computes it (an
+    /// achromatic stop's hue, which hangs on its last bit, showed it).
     @inline(__always)
     static func approximateLog2(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let bits = unsafeBitCast(x, to: SIMD8<UInt32>.self)
         let e = float(fromIntegers: bits) * (1 / 8_388_608)
         let m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F00_0000, to: SIMD8<Float>.self)
-        return e - 124.225_514_990 - 1.498_030_302 * m - 1.725_879_990 / (0.352_088_706_8 + m)
+        let refined = m.multiplied(by: SIMD8(repeating: -1.498_030_302), adding: e - 124.225_514_990)
+        return refined - 1.725_879_990 / (0.352_088_706_8 + m)
     }
 
-    /// Skia's `approx_pow2`: builds the float's bits from x and a rational term in its fraction.
+    /// Skia's `approx_pow2`: builds the float's bits from x and a rational term in its fraction (the fraction's linear
+    /// term fused, as in ``approximateLog2(_:)``).
     @inline(__always)
     static func approximateExp2(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let fraction = x - floor(x)
         var approximation = x + 121.274_057_500
-        approximation -= fraction * 1.490_129_070
+        approximation = fraction.multiplied(by: SIMD8(repeating: -1.490_129_070), adding: approximation)
         approximation += 27.728_023_300 / (4.842_525_68 - fraction)
         approximation *= 8_388_608
         approximation = approximation.replacing(with: 0, where: .!(approximation .> 0))

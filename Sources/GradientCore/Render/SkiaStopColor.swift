@@ -178,40 +178,4 @@ enum SkiaStopColor {
 
     /// Skia's chroma at or below which an lch hue is powerless (`xyzd50_to_hcl`).
     static let powerlessLabChroma = 1e-2
-
-    /// The lch components (L, C, H in degrees) Skia interpolates for an achromatic stop Blink hands it as the
-    /// gamma-encoded sRGB colour `srgb` (``ChromiumPolarStop``): linearised by the `parametric` stage, skcms's sRGB matrix into XYZ D50, then
-    /// `xyzd50_to_lab` with Skia's D50 white (0.3457/0.3585, 1, 0.2958/0.3585) in floats.
-    static func lch(fromSRGB srgb: SIMD3<Double>) -> SIMD3<Double> {
-        var linear = SIMD8<Float>()
-        for index in 0..<3 { linear[index] = Float(srgb[index]) }
-        linear = decodeSRGB(linear)
-        let scale = Float(1.0 / 65536)
-        let (r, g, b) = (linear[0], linear[1], linear[2])
-        let x = (Float(0x6FA2) * scale * r + Float(0x6299) * scale * g + Float(0x24A0) * scale * b) / (0.3457 / 0.3585)
-        let y = Float(0x38F5) * scale * r + Float(0xB785) * scale * g + Float(0x0F84) * scale * b
-        let z =
-            (Float(0x0390) * scale * r + Float(0x18DA) * scale * g + Float(0xB6CF) * scale * b)
-            / ((1 - 0.3457 - 0.3585) / 0.3585)
-        let e: Float = 216.0 / 24389
-        let k: Float = 24389.0 / 27
-        let f = [x, y, z].map { v in v > e ? Float(ElementaryMath.cbrt(Double(v))) : (k * v + 16) / 116 }
-        let a = 500 * (f[0] - f[1])
-        let bComponent = 200 * (f[1] - f[2])
-        var hue = Float(ElementaryMath.atan2(Double(bComponent), Double(a))) * (180 / Float.pi)
-        if hue < 0 { hue += 360 }
-        return SIMD3(Double(116 * f[1] - 16), Double((a * a + bComponent * bComponent).squareRoot()), Double(hue))
-    }
-
-    /// Skia's `parametric` stage with the sRGB curve (g 2.4, a 1/1.055, b 0.055/1.055, c 1/12.92, d 0.04045).
-    private static func decodeSRGB(_ value: SIMD8<Float>) -> SIMD8<Float> {
-        let bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
-        let sign = bits & 0x8000_0000
-        let magnitude = unsafeBitCast(bits ^ sign, to: SIMD8<Float>.self)
-        let linear = magnitude.multiplied(by: Float(1 / 12.92), adding: 0)
-        let curved = FloatRamp.approximatePower(
-            magnitude.multiplied(by: Float(1 / 1.055), adding: Float(0.055 / 1.055)), 2.4)
-        let result = curved.replacing(with: linear, where: magnitude .<= 0.040_45)
-        return unsafeBitCast(unsafeBitCast(result, to: SIMD8<UInt32>.self) | sign, to: SIMD8<Float>.self)
-    }
 }

@@ -40,25 +40,30 @@ struct SkiaTransferFunction: Equatable {
     /// The inverse curve as `skcms_TransferFunction_invert` derives it, with skcms's scalar approximate `powf`
     /// (and its fix-up that maps 1 back to 1).
     var inverted: SkiaTransferFunction {
+        inverted(power: Self.power, atOne: evaluate(1))
+    }
+
+    /// `skcms_TransferFunction_invert` with `power` for `powf` and the curve's value at 1 (`atOne`).
+    private func inverted(power: (Float, Float) -> Float, atOne: Float) -> SkiaTransferFunction {
         var (ig, ia, ib, ic, id, ie, iff): (Float, Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0, 0)
         id = c * d + f
         if id > 0 {
             ic = 1 / c
             iff = -f / c
         }
-        let k = Self.power(a, -g)
+        let k = power(a, -g)
         ig = 1 / g
         ia = k
         ib = -k * e
         ie = -b / a
         if ia * id + ib < 0 { ib = -ia * id }
-        var s = evaluate(1)
+        var s = atOne
         let sign: Float = s < 0 ? -1 : 1
         s *= sign
         if s < id {
             iff = 1 - sign * ic * s
         } else {
-            ie = 1 - sign * Self.power(ia * s + ib, ig)
+            ie = 1 - sign * power(ia * s + ib, ig)
         }
         return SkiaTransferFunction(g: ig, a: ia, b: ib, c: ic, d: id, e: ie, f: iff)
     }
@@ -70,25 +75,32 @@ struct SkiaTransferFunction: Equatable {
         return sign * (magnitude < d ? c * magnitude + f : Self.power(a * magnitude + b, g) + e)
     }
 
-    /// The curve at one value computed precisely in doubles (as Blink's colour conversions evaluate it, measured
-    /// against headless Chromium), odd-symmetric about 0.
+    /// The curve at one value as Chromium's `skcms::TransferFunction_apply` evaluates it (`skia/ext/skcms_ext.cc`):
+    /// in floats with the precise `powf`, odd-symmetric about 0.
     func evaluatePrecisely(_ x: Float) -> Float {
-        let magnitude = Double(abs(x))
-        let y =
-            magnitude < Double(d)
-            ? Double(c) * magnitude + Double(f)
-            : ElementaryMath.pow(Double(a) * magnitude + Double(b), Double(g)) + Double(e)
-        return Float(x < 0 ? -y : y)
+        let sign: Float = x < 0 ? -1 : 1
+        let magnitude = abs(x)
+        if magnitude <= d { return sign * (c * magnitude + f) }
+        let base = max(a * magnitude + b, 0)
+        if g == 1 { return sign * (base + e) }
+        return sign * (Self.precisePower(base, g) + e)
     }
 
-    /// The exact inverse of the curve at one value, computed in doubles, odd-symmetric about 0.
+    /// The inverse curve at one value as Chromium's `skcms::TransferFunction_apply_inverse` evaluates it: the curve
+    /// inverted as `skcms_TransferFunction_invert` inverts it but with the precise `powf`, then evaluated as
+    /// ``evaluatePrecisely(_:)``.
     func evaluateInversePrecisely(_ y: Float) -> Float {
-        let magnitude = Double(abs(y))
-        let x =
-            magnitude < Double(c) * Double(d) + Double(f)
-            ? (magnitude - Double(f)) / Double(c)
-            : (ElementaryMath.pow(magnitude - Double(e), 1 / Double(g)) - Double(b)) / Double(a)
-        return Float(y < 0 ? -x : x)
+        preciselyInverted.evaluatePrecisely(y)
+    }
+
+    /// `TransferFunction_invert` of `skia/ext/skcms_ext.cc`: skcms's inversion with the precise `powf`.
+    private var preciselyInverted: SkiaTransferFunction {
+        inverted(power: Self.precisePower, atOne: evaluatePrecisely(1))
+    }
+
+    /// `powf`, correctly rounded.
+    private static func precisePower(_ x: Float, _ y: Float) -> Float {
+        Float(ElementaryMath.pow(Double(x), Double(y)))
     }
 
     /// skcms's scalar `powf_`: x itself at 0 and 1, else its `exp2f_(log2f_(x) · y)`.
