@@ -8,10 +8,8 @@ per-pixel largest channel error is at most 4/255. With dither=on the share of pi
 reported per case (and, for contrast, the share without dither); the median share over all cases must be at least
 0.99, and so must the share of every opaque case (our dither=on PNG's alpha 255 everywhere), in every interpolation
 space, each one below it failing and listed at the end, but for the few KNOWN_BELOW_FLOOR names with their reasons
-(a listed case that reaches the floor fails, so the list stays true) and for opaque cases of the two classes not yet
-bit-exact, held to the tolerances and the median only (exempt_class, read from the canonical spec): an oklch or lch
-gradient with a near-grey stop (its hue `none` in the spec, its chroma not zero, such as rgb(200 185 185)), whose
-hue as written the canonical spec drops while Chromium's conversion of it still carries it; and a translucent layer
+(a listed case that reaches the floor fails, so the list stays true) and for opaque cases of the one class not yet
+bit-exact, held to the tolerances and the median only (exempt_class, read from the canonical spec): a translucent layer
 over another, whose blend is not yet traced. Translucent cases are held to the tolerances and the median only: over white, the engine's
 straight-alpha dither rounds differently from Skia's premultiplied one at about half the pixels. Before any pixel is
 compared, Chromium's crop of the case (clipped to the screenshot: a crop past its edge would be padded) and each of
@@ -75,8 +73,6 @@ MIN_OPAQUE_IDENTICAL = 0.99
 # Opaque cases known to be below that floor, by label, each with why. A listed case that reaches the floor fails too
 # ("remove it from the list"), so the list never outlives its reason.
 KNOWN_BELOW_FLOOR: dict[str, str] = {}
-# Interpolation spaces whose near-grey stops (hue `none`, chroma above 0 in the canonical spec) exempt a case.
-ACHROMATIC_EXEMPT_SPACES = {"oklch", "lch"}
 # Angles given to uiGradients presets in turn (the order bench/data/css-gradients.txt uses), and how many of the
 # least identical cases the summary lists.
 CORPUS_ANGLES, WORST_LISTED = (90, 135, 180, 45, 160, 120, 200, 75), 10
@@ -346,20 +342,14 @@ def has_zero_period(gradient, query):
 
 
 def exempt_class(gradient, query):
-    """The class of an opaque case not yet bit-exact, held to the tolerances and the median only, or None: an oklch
-    or lch layer with a stop whose hue is missing (`none` in the canonical spec) while its chroma is not 0, or a
+    """The class of an opaque case not yet bit-exact, held to the tolerances and the median only, or None: a
     translucent layer over another (a stop's alpha below 1 in a layered spec)."""
     canonical = canonical_form(gradient, query)
     layers = canonical.split(" over ")
     for layer in layers:
         if "stops(" not in layer:
             continue
-        words = set(layer[: layer.index("stops(")].replace("(", " ").split())
         stops = [stop.split() for stop in layer[layer.index("stops(") + len("stops(") :].split(";")]
-        if ACHROMATIC_EXEMPT_SPACES & words and any(
-            len(stop) > 2 and stop[2] == "none" and float(stop[1]) > 0 for stop in stops
-        ):
-            return "near-grey stop in oklch or lch (its hue dropped from the spec)"
         if len(layers) > 1 and any("/" in stop and stop[stop.index("/") + 1] != "1" for stop in stops):
             return "translucent layer over another"
     return None

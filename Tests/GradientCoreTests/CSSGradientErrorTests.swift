@@ -187,8 +187,8 @@ struct CSSGradientCanonicalTests {
             ),
             (
                 "linear-gradient(in hsl longer hue, red, 25%, blue)",
-                "300x200 d8 dither linear(150 0, 150 200) pad hsl longer stops(0 1 0.5 / 1 @0 ~0.25; "
-                    + "240 1 0.5 / 1 @1)"
+                "300x200 d8 dither linear(150 0, 150 200) pad hsl longer stops(0 1 0.5 / 1 @0 ~0.25 from srgb(1 0 0); "
+                    + "240 1 0.5 / 1 @1 from srgb(0 0 1))"
             ),
             (
                 "radial-gradient(closest-side at 100px 50px, transparent, white)",

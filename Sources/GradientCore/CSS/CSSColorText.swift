@@ -5,20 +5,21 @@
 /// most 0.02, which is written as the sRGB colour it was converted from.
 enum CSSColorText {
     /// The text of a stop's colour in the space it was written in (``GradientStop/writtenSpace``), which Chromium
-    /// converts from there as the spec's stop was converted; a colour with missing components, or one written in
-    /// sRGB that sRGB cannot hold, in the interpolation space `space`.
+    /// converts from there as the spec's stop was converted: the components the spec keeps as written (`written`,
+    /// with every component present), else recovered from `color`. A colour recovered with missing components, or
+    /// one written in sRGB that sRGB cannot hold, is written in the interpolation space `space`.
     static func text(
-        _ color: InterpolationColor, space: ColorSpace, writtenSpace: ColorSpace
+        _ color: InterpolationColor, space: ColorSpace, writtenSpace: ColorSpace, written: SIMD3<Double>? = nil
     ) -> (text: String, isLegacy: Bool) {
-        guard writtenSpace != space, color.missing.intersection([.c0, .c1, .c2]).isEmpty else {
+        guard writtenSpace != space, written != nil || color.missing.intersection([.c0, .c1, .c2]).isEmpty else {
             return text(color, space: space)
         }
-        var components = writtenSpace.fromSRGB(space.toSRGB(color.components))
+        var components = written ?? writtenSpace.fromSRGB(space.toSRGB(color.components))
         if writtenSpace == .srgb {
             components = SkiaStopColor.snappedToBytes(components, tolerance: SkiaStopColor.byteTolerance)
         }
         let converted = Quantized.color(
-            InterpolationColor(components: components, alpha: color.alpha, missing: color.missing))
+            InterpolationColor(components: components, alpha: color.alpha, missing: color.missing.intersection(.alpha)))
         if writtenSpace == .srgb
             && !(0..<3).allSatisfy({ converted.components[$0] >= 0 && converted.components[$0] <= 1 })
         {

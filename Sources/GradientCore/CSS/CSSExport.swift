@@ -90,7 +90,8 @@ public enum CSSExport {
         var colors: [String] = []
         var allLegacy = true
         for stop in spec.stops {
-            let written = CSSColorText.text(stop.color, space: spec.space, writtenSpace: stop.writtenSpace)
+            let written = CSSColorText.text(
+                stop.color, space: spec.space, writtenSpace: stop.writtenSpace, written: stop.writtenComponents)
             colors.append(written.text)
             allLegacy = allLegacy && written.isLegacy
         }

@@ -68,12 +68,7 @@ extension CSSColor {
             return InterpolationColor(components: components, alpha: alpha, missing: missing)
         }
         var converted = space.fromSRGB(self.space.toSRGB(components))
-        var carried: MissingComponents = missing.intersection(.alpha)
-        for index in 0..<3 where missing.contains(.component(index)) {
-            if let target = space.index(of: self.space.role(at: index)) {
-                carried.insert(.component(target))
-            }
-        }
+        var carried = missingComponentsCarried(into: space).union(missing.intersection(.alpha))
         if let hueIndex = space.hueIndex, space.isHuePowerless(converted) {
             carried.insert(.component(hueIndex))
         }
@@ -83,5 +78,17 @@ extension CSSColor {
             }
         }
         return InterpolationColor(components: converted, alpha: alpha, missing: carried)
+    }
+
+    /// The components of `space` that a component written as `none` carries into (an analogous component, as CSS
+    /// Color 4 carries them forward when it converts for interpolation).
+    func missingComponentsCarried(into space: ColorSpace) -> MissingComponents {
+        var carried: MissingComponents = []
+        for index in 0..<3 where missing.contains(.component(index)) {
+            if let target = space.index(of: self.space.role(at: index)) {
+                carried.insert(.component(target))
+            }
+        }
+        return carried
     }
 }

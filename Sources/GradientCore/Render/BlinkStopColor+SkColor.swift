@@ -178,7 +178,7 @@ private struct BlinkColor {
 
     /// `gfx::LchToLab`: a and b from the float cosine and sine of the hue in radians (`base::DegToRad`).
     private static func lchToLab(_ lch: SIMD3<Float>) -> SIMD3<Float> {
-        let radians = lch.z * Float.pi / 180
+        let radians = lch.z * ElementaryMath.floatPi / 180
         let (sine, cosine) = ElementaryMath.sinCosDegrees(Double(radians) * (180 / Double.pi))
         return SIMD3(lch.x, lch.y * Float(cosine), lch.y * Float(sine))
     }
@@ -188,7 +188,7 @@ private struct BlinkColor {
     private static func labToLCH(_ lab: SIMD3<Float>) -> SIMD3<Float> {
         let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
         let radians = Float(ElementaryMath.atan2(Double(lab.z), Double(lab.y)))
-        let hue = radians * 180 / Float.pi
+        let hue = radians * 180 / ElementaryMath.floatPi
         return SIMD3(
             lab.x, chroma, (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360))
     }

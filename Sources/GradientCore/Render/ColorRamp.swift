@@ -162,13 +162,17 @@ struct ColorRamp {
     /// gradient Blink normalises): from the first colour as written, handed to Skia without the conversion into the
     /// interpolation space that the stop itself takes, to the stop. The two differ by float noise, through which
     /// `increasing` or `decreasing hue` can turn once round the circle; nil where Blink adds nothing, or when the
-    /// first colour has missing components.
+    /// first colour has missing components. Stops that all lie at one position past 1 are ones Blink normalises to
+    /// stops at 1 (`NormalizeAndAddStops`, its span 0): a linear or conic gradient is padded from 0 to 1; a radial
+    /// one gets radii equal to that position (`AdjustGradientRadiiForOffsetRange`), which Skia draws as the padding
+    /// colour alone out to it (`MakeTwoPointConical` of equal radii).
     private static func blinkPadding(_ spec: GradientSpec, firstStop: SIMD4<Double>, hueIndex: Int) -> Segment? {
         guard spec.spread == .pad, spec.hue != .longer, let stop = spec.stops.first, stop.position > 0,
-            let last = spec.stops.last, last.position <= 1, stop.color.missing.isEmpty, !spec.space.isXYZ,
-            spec.space != .srgb
+            let last = spec.stops.last, stop.color.missing.isEmpty, !spec.space.isXYZ, spec.space != .srgb
         else { return nil }
-        let srgb = SkiaStopColor.writtenSRGB(stop.color.components, space: spec.space, writtenSpace: stop.writtenSpace)
+        let normalisedToOne = last.position == stop.position && stop.position > 1
+        guard last.position <= 1 || normalisedToOne else { return nil }
+        let srgb = SkiaStopColor.writtenSRGB(stop.color.components, space: spec.space, written: stop.written)
         let converted = SkiaStopColor.converted(fromSRGB: srgb, space: spec.space)
         var from = SIMD4(converted.components, stop.color.alpha)
         var to = unpremultiplied(firstStop, hueIndex: hueIndex)
@@ -177,8 +181,12 @@ struct ColorRamp {
             if converted.isHuePowerless { from[hueIndex] = to[hueIndex] }
             fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue)
         }
+        if normalisedToOne, case .radial = spec.geometry {
+            let padding = premultiplied(from, hueIndex: hueIndex)
+            return Segment(start: 0, end: stop.position, from: padding, to: padding)
+        }
         return Segment(
-            start: 0, end: stop.position, from: premultiplied(from, hueIndex: hueIndex),
+            start: 0, end: min(stop.position, 1), from: premultiplied(from, hueIndex: hueIndex),
             to: premultiplied(to, hueIndex: hueIndex))
     }
 
@@ -207,7 +215,7 @@ struct ColorRamp {
         return (0..<(spec.stops.count - 1)).map { index in
             var a = spec.stops[index].color
             var b = spec.stops[index + 1].color
-            let written = (spec.stops[index].writtenSpace, spec.stops[index + 1].writtenSpace)
+            let written = (spec.stops[index].written, spec.stops[index + 1].written)
             let hueMissing = (a.missing.contains(.c2), b.missing.contains(.c2))
             let flags: [MissingComponents] = [.c0, .c1, .c2]
             for (k, flag) in flags.enumerated() where a.missing.contains(flag) != b.missing.contains(flag) {
@@ -227,8 +235,8 @@ struct ColorRamp {
             var powerless = (false, false)
             let space = spec.space
             if space == .oklch || space == .lch {
-                let ownA = SkiaStopColor.blinkComponents(a.components, space: space, writtenSpace: written.0)
-                let ownB = SkiaStopColor.blinkComponents(b.components, space: space, writtenSpace: written.1)
+                let ownA = SkiaStopColor.blinkComponents(a.components, space: space, written: written.0)
+                let ownB = SkiaStopColor.blinkComponents(b.components, space: space, written: written.1)
                 // Blink blends a hint's stops with a missing hue filled with the other colour's own
                 // (`SubstituteMissingParameters`): equal to the bit, which `longer hue` turns once round the circle
                 // the increasing way; missing on both sides, the hue stays missing (0).
@@ -241,10 +249,10 @@ struct ColorRamp {
                 // any other stop as Blink hands it over.
                 func skiaStop(
                     _ color: InterpolationColor, missing: Bool, own: SIMD3<Float>, neighbour: SIMD3<Float>,
-                    written: ColorSpace
+                    written: WrittenColor
                 ) -> SkiaStopColor.Converted {
                     guard missing else {
-                        return SkiaStopColor.converted(color.components, space: space, writtenSpace: written)
+                        return SkiaStopColor.converted(color.components, space: space, written: written)
                     }
                     let resolved = SIMD3<Double>(SIMD3(own.x, own.y, neighbour.z))
                     return SkiaStopColor.converted(
@@ -254,14 +262,17 @@ struct ColorRamp {
                 let convertedB = skiaStop(b, missing: hueMissing.1, own: ownB, neighbour: ownA, written: written.1)
                 (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
                 (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
+                // Each hue is resolved now, a missing one on both sides included (each from the other's own).
+                a.missing.remove(.c2)
+                b.missing.remove(.c2)
             } else if space != .srgb {
                 if space == .hsl || space == .hwb {
-                    let blinkA = SkiaStopColor.blinkComponents(a.components, space: space, writtenSpace: written.0)
-                    let blinkB = SkiaStopColor.blinkComponents(b.components, space: space, writtenSpace: written.1)
+                    let blinkA = SkiaStopColor.blinkComponents(a.components, space: space, written: written.0)
+                    let blinkB = SkiaStopColor.blinkComponents(b.components, space: space, written: written.1)
                     blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
                 }
-                let convertedA = SkiaStopColor.converted(a.components, space: space, writtenSpace: written.0)
-                let convertedB = SkiaStopColor.converted(b.components, space: space, writtenSpace: written.1)
+                let convertedA = SkiaStopColor.converted(a.components, space: space, written: written.0)
+                let convertedB = SkiaStopColor.converted(b.components, space: space, written: written.1)
                 (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
                 (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
             }
@@ -273,8 +284,8 @@ struct ColorRamp {
             }
             // The converted components are what Skia draws (XYZ already as linear-light sRGB); in sRGB, Blink's
             // colours: bytes as `k / 255`, colours written in other spaces as Blink converts them.
-            var from = space == .srgb ? Self.blinkSRGB(filled(a), writtenSpace: written.0) : filled(a)
-            var to = space == .srgb ? Self.blinkSRGB(filled(b), writtenSpace: written.1) : filled(b)
+            var from = space == .srgb ? Self.blinkSRGB(filled(a), written: written.0) : filled(a)
+            var to = space == .srgb ? Self.blinkSRGB(filled(b), written: written.1) : filled(b)
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }
             from = premultiplied(from, hueIndex: hueIndex)
             to = premultiplied(to, hueIndex: hueIndex)
@@ -283,12 +294,12 @@ struct ColorRamp {
     }
 
     /// An sRGB stop as Blink hands it to Skia: ``snappedToBytes(_:)`` when written in sRGB, else its components as
-    /// Blink converts them from `writtenSpace` (the alpha snapped alike).
-    private static func blinkSRGB(_ color: SIMD4<Double>, writtenSpace: ColorSpace) -> SIMD4<Double> {
+    /// Blink converts them from the colour as written (the alpha snapped alike).
+    private static func blinkSRGB(_ color: SIMD4<Double>, written: WrittenColor) -> SIMD4<Double> {
         let snapped = snappedToBytes(color)
-        guard writtenSpace != .srgb else { return snapped }
+        guard written.space != .srgb else { return snapped }
         let components = SkiaStopColor.blinkSRGB(
-            SIMD3(color.x, color.y, color.z), space: .srgb, writtenSpace: writtenSpace)
+            SIMD3(color.x, color.y, color.z), space: .srgb, written: written)
         return SIMD4(components, snapped.w)
     }
 

@@ -86,7 +86,7 @@ extension FloatRamp {
     /// polynomial cosine and sine.
     @inline(__always)
     static func hclToLab(_ second: inout SIMD8<Float>, _ third: inout SIMD8<Float>) {
-        let hueRadians = third * (Float.pi / 180)
+        let hueRadians = third * (ElementaryMath.floatPi / 180)
         let a = second * cosine(hueRadians)
         let b = second * sine(hueRadians)
         second = a
@@ -231,7 +231,7 @@ extension FloatRamp {
     /// Skia's `sin_`.
     @inline(__always)
     static func sine(_ radians: SIMD8<Float>) -> SIMD8<Float> {
-        var x = radians.multiplied(by: -(1 / (2 * Float.pi)), adding: 0.25)
+        var x = radians.multiplied(by: -(1 / (2 * ElementaryMath.floatPi)), adding: 0.25)
         x -= floor(x + 0.5)
         return quarterSine(0.25 - x.replacing(with: -x, where: x .< 0))
     }
@@ -239,7 +239,7 @@ extension FloatRamp {
     /// Skia's `cos_`.
     @inline(__always)
     static func cosine(_ radians: SIMD8<Float>) -> SIMD8<Float> {
-        var x = radians * (1 / (2 * Float.pi))
+        var x = radians * (1 / (2 * ElementaryMath.floatPi))
         x -= floor(x + 0.5)
         return quarterSine(0.25 - x.replacing(with: -x, where: x .< 0))
     }

@@ -15,10 +15,10 @@ enum SkiaStopColor {
         var isHuePowerless: Bool
     }
 
-    /// The stop Skia interpolates for a colour whose components in `space` are `components`, written in
-    /// `writtenSpace` (``blinkSRGB(_:space:writtenSpace:)``).
-    static func converted(_ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace) -> Converted {
-        converted(fromSRGB: blinkSRGB(components, space: space, writtenSpace: writtenSpace), space: space)
+    /// The stop Skia interpolates for a colour whose components in `space` are `components`, written as `written`
+    /// (``blinkSRGB(_:space:written:)``).
+    static func converted(_ components: SIMD3<Double>, space: ColorSpace, written: WrittenColor) -> Converted {
+        converted(fromSRGB: blinkSRGB(components, space: space, written: written), space: space)
     }
 
     /// How far (0…1) an sRGB channel converted back from another interpolation space may lie from a byte and still
@@ -36,48 +36,50 @@ enum SkiaStopColor {
         return result
     }
 
-    /// The sRGB colour Blink hands Skia for a stop whose components in `space` are `components`, written in
-    /// `writtenSpace`: the colour as written (sRGB channels near a byte as that byte, `k / 255`: the spec keeps 6
+    /// The sRGB colour Blink hands Skia for a stop whose components in `space` are `components`, written as
+    /// `written`: the colour as written (sRGB channels near a byte as that byte, `k / 255`: the spec keeps 6
     /// decimals) converted as Blink converts it (``BlinkStopColor/skColor(written:components:space:)``).
-    static func blinkSRGB(_ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace) -> SIMD3<Double> {
-        let written = self.written(components, space: space, writtenSpace: writtenSpace)
-        if writtenSpace == .srgb && space == .srgb { return written }
-        return BlinkStopColor.skColor(written: writtenSpace, components: written, space: space)
+    static func blinkSRGB(_ components: SIMD3<Double>, space: ColorSpace, written: WrittenColor) -> SIMD3<Double> {
+        let writtenComponents = self.written(components, space: space, written: written)
+        if written.space == .srgb && space == .srgb { return writtenComponents }
+        return BlinkStopColor.skColor(written: written.space, components: writtenComponents, space: space)
     }
 
     /// Blink's components in `space` (as Blink converts the colour as written) of a colour whose components in
-    /// `space` are `components`, written in `writtenSpace`: what `Color::InterpolateColors` blends.
-    static func blinkComponents(
-        _ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace
-    ) -> SIMD3<Float> {
-        let written = self.written(components, space: space, writtenSpace: writtenSpace)
-        return BlinkStopColor.components(written: writtenSpace, components: written, space: space)
+    /// `space` are `components`, written as `written`: what `Color::InterpolateColors` blends.
+    static func blinkComponents(_ components: SIMD3<Double>, space: ColorSpace, written: WrittenColor) -> SIMD3<Float> {
+        let writtenComponents = self.written(components, space: space, written: written)
+        return BlinkStopColor.components(written: written.space, components: writtenComponents, space: space)
     }
 
     /// The sRGB colour Blink hands Skia for a colour held as written (`Color::ToGradientStopSkColor4f` without the
     /// conversion into the interpolation space, as Blink pads a first stop past 0) whose components in `space` are
     /// `components`.
-    static func writtenSRGB(_ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace) -> SIMD3<Double> {
-        let written = self.written(components, space: space, writtenSpace: writtenSpace)
-        if writtenSpace == .srgb { return written }
-        return BlinkStopColor.skColor(space: writtenSpace, components: written)
+    static func writtenSRGB(_ components: SIMD3<Double>, space: ColorSpace, written: WrittenColor) -> SIMD3<Double> {
+        let writtenComponents = self.written(components, space: space, written: written)
+        if written.space == .srgb { return writtenComponents }
+        return BlinkStopColor.skColor(space: written.space, components: writtenComponents)
     }
 
-    /// The colour as written in `writtenSpace`, recovered from its components in `space`: sRGB channels near a byte
-    /// as that byte (``snappedToBytes(_:tolerance:)``).
+    /// The colour's components as written: those the spec keeps, else recovered from its components in `space`;
+    /// sRGB channels near a byte as that byte (``snappedToBytes(_:tolerance:)``).
     private static func written(
-        _ components: SIMD3<Double>, space: ColorSpace, writtenSpace: ColorSpace
+        _ components: SIMD3<Double>, space: ColorSpace, written: WrittenColor
     ) -> SIMD3<Double> {
-        if writtenSpace == .srgb {
-            return snappedToBytes(space.toSRGB(components), tolerance: space == .srgb ? 1e-4 / 255 : byteTolerance)
+        if written.space == .srgb {
+            guard let kept = written.components else {
+                return snappedToBytes(space.toSRGB(components), tolerance: space == .srgb ? 1e-4 / 255 : byteTolerance)
+            }
+            return snappedToBytes(kept, tolerance: 1e-6)
         }
-        return writtenSpace == space ? components : writtenSpace.fromSRGB(space.toSRGB(components))
+        if let kept = written.components { return kept }
+        return written.space == space ? components : written.space.fromSRGB(space.toSRGB(components))
     }
 
     /// The components (in the spec's units) Skia interpolates for a colour whose components in `space` are
     /// `components`.
     static func components(_ components: SIMD3<Double>, space: ColorSpace) -> SIMD3<Double> {
-        converted(components, space: space, writtenSpace: .srgb).components
+        converted(components, space: space, written: WrittenColor(space: .srgb)).components
     }
 
     /// The stop Skia interpolates for a colour Blink hands it as the gamma-encoded sRGB colour `srgb` (taken as
@@ -134,7 +136,7 @@ enum SkiaStopColor {
 
     /// Lightness, chroma and hue in degrees (0…360) of a Lab-like colour, as Skia's `*_to_hcl` compute them.
     private static func polar(_ lightness: Float, _ a: Float, _ b: Float) -> SIMD3<Double> {
-        var hue = Float(ElementaryMath.atan2(Double(b), Double(a))) * (180 / Float.pi)
+        var hue = Float(ElementaryMath.atan2(Double(b), Double(a))) * (180 / ElementaryMath.floatPi)
         if hue < 0 { hue += 360 }
         return SIMD3(Double(lightness), Double((a * a + b * b).squareRoot()), Double(hue))
     }
@@ -178,4 +180,16 @@ enum SkiaStopColor {
 
     /// Skia's chroma at or below which an lch hue is powerless (`xyzd50_to_hcl`).
     static let powerlessLabChroma = 1e-2
+}
+
+/// A stop's colour as written: the space Blink converts it from and, when the spec keeps them
+/// (``GradientStop/writtenComponents``), its components there.
+struct WrittenColor {
+    var space: ColorSpace
+    var components: SIMD3<Double>? = nil
+}
+
+extension GradientStop {
+    /// The stop's colour as written.
+    var written: WrittenColor { WrittenColor(space: writtenSpace, components: writtenComponents) }
 }

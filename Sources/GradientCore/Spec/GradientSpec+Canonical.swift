@@ -51,7 +51,12 @@ extension GradientSpec {
             text += "\(component(c.components.z, c.missing.contains(.c2))) / "
             text += "\(component(c.alpha, c.missing.contains(.alpha))) @\(number(stop.position))"
             if let hint = stop.hintToNext { text += " ~\(number(hint))" }
-            if stop.writtenSpace != .srgb { text += " from \(stop.writtenSpace.rawValue)" }
+            if let written = stop.writtenComponents {
+                let components = [written.x, written.y, written.z].map(number).joined(separator: " ")
+                text += " from \(stop.writtenSpace.rawValue)(\(components))"
+            } else if stop.writtenSpace != .srgb {
+                text += " from \(stop.writtenSpace.rawValue)"
+            }
         }
         return text + ")"
     }

@@ -27,9 +27,7 @@ extension GradientSpec {
                 hint = nil  // a hint half-way is a linear blend
             }
             return GradientStop(
-                position: Quantized.value(stop.position),
-                color: Quantized.color(stop.color.interpolationColor(in: space)), hintToNext: hint,
-                writtenSpace: stop.color.writtenSpace)
+                position: Quantized.value(stop.position), color: stop.color, space: space, hintToNext: hint)
         }
         if description.hintsBlendInSRGB && space != .srgb {
             var written = Self.hintsReplaced(stops, colors: fixedUp.map(\.color), space: space)
@@ -61,20 +59,12 @@ extension GradientSpec {
                 result.append((stop, colors[index]))
                 continue
             }
-            result.append(
-                (
-                    GradientStop(position: stop.position, color: stop.color, writtenSpace: stop.writtenSpace),
-                    colors[index]
-                ))
+            var withoutHint = stop
+            withoutHint.hintToNext = nil
+            result.append((withoutHint, colors[index]))
             for (position, weight) in extra {
                 let color = BlinkHintStops.legacyBlend(colors[index], colors[index + 1], weight: weight)
-                let converted = Quantized.color(color.interpolationColor(in: space))
-                result.append(
-                    (
-                        GradientStop(
-                            position: Quantized.value(position), color: converted, writtenSpace: color.writtenSpace),
-                        color
-                    ))
+                result.append((GradientStop(position: Quantized.value(position), color: color, space: space), color))
             }
         }
         return result
@@ -94,8 +84,7 @@ extension GradientSpec {
                 let ratio = -lastNegative / (position - lastNegative)
                 let color = BlinkHintStops.legacyBlend(stops[index - 1].color, stops[index].color, weight: ratio)
                 stops[index - 1].color = color
-                stops[index - 1].stop.color = Quantized.color(color.interpolationColor(in: space))
-                stops[index - 1].stop.writtenSpace = color.writtenSpace
+                stops[index - 1].stop = GradientStop(position: 0, color: color, space: space)
                 return
             }
             stops[index].stop.position = 0
@@ -104,8 +93,25 @@ extension GradientSpec {
     }
 }
 
+extension GradientStop {
+    /// A stop of `color` at `position`, converted into `space`, with the colour as written when that is another
+    /// space and no component written `none` carries into it (every number on the quantisation grid): Blink resolves
+    /// any other `none` to 0 as it converts.
+    init(position: Double, color: CSSColor, space: ColorSpace, hintToNext: Double? = nil) {
+        let written = color.writtenSpace
+        let keepsWritten = written != space && color.missingComponentsCarried(into: space).isEmpty
+        self.init(
+            position: position, color: Quantized.color(color.interpolationColor(in: space)), hintToNext: hintToNext,
+            writtenSpace: written,
+            writtenComponents: keepsWritten ? Quantized.components(color.writtenComponents) : nil)
+    }
+}
+
 extension CSSColor {
     /// The space Chromium converts the colour from before it interpolates (``GradientStop/writtenSpace``): its own,
     /// but sRGB for `hsl()` and `hwb()`, which Blink turns into sRGB first (`HSLToSRGB`, `HWBToSRGB`).
     var writtenSpace: ColorSpace { space == .hsl || space == .hwb ? .srgb : space }
+
+    /// The colour's components in ``writtenSpace``.
+    var writtenComponents: SIMD3<Double> { writtenSpace == space ? components : space.toSRGB(components) }
 }

@@ -100,15 +100,22 @@ public struct GradientStop: Sendable, Hashable {
     /// The space the colour was written in (`srgb` for hex, named and `rgb()` colours): Chromium converts a stop
     /// to sRGB from there with its own float arithmetic before Skia interpolates it.
     public var writtenSpace: ColorSpace
+    /// The colour's components in ``writtenSpace`` as written, when that is not the interpolation space: Chromium
+    /// converts from them, and the converted ``color`` cannot give them back to the last bit (nor the hue of a
+    /// near-grey whose hue the interpolation space drops). Nil when the stop was written in the interpolation space
+    /// or with a missing (`none`) component that carries into it.
+    public var writtenComponents: SIMD3<Double>?
 
     /// Creates a stop.
     public init(
-        position: Double, color: InterpolationColor, hintToNext: Double? = nil, writtenSpace: ColorSpace = .srgb
+        position: Double, color: InterpolationColor, hintToNext: Double? = nil, writtenSpace: ColorSpace = .srgb,
+        writtenComponents: SIMD3<Double>? = nil
     ) {
         self.position = position
         self.color = color
         self.hintToNext = hintToNext
         self.writtenSpace = writtenSpace
+        self.writtenComponents = writtenComponents
     }
 }
 

@@ -6,9 +6,13 @@ enum Quantized {
         return rounded == 0 ? 0 : rounded
     }
 
+    static func components(_ components: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(value(components.x), value(components.y), value(components.z))
+    }
+
     static func color(_ color: InterpolationColor) -> InterpolationColor {
         var result = color
-        result.components = SIMD3(value(color.components.x), value(color.components.y), value(color.components.z))
+        result.components = components(color.components)
         result.alpha = value(color.alpha)
         return result
     }

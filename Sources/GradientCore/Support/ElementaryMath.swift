@@ -189,6 +189,10 @@ enum ElementaryMath {
         return exp(y * log(x))
     }
 
+    /// π as a 32-bit float rounded to nearest, as C's `3.14159265f`, Skia's `SK_FloatPI` and
+    /// `std::numbers::pi_v<float>` hold it (Swift's `Float.pi` is rounded towards zero, one ulp below).
+    static let floatPi = Float(Double.pi)
+
     /// The real cube root, odd-symmetric (`cbrt(-8) == -2`).
     @inline(__always)
     static func cbrt(_ x: Double) -> Double {
