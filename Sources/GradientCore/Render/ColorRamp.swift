@@ -244,22 +244,15 @@ struct ColorRamp {
                 if hueMissing.0 { blinkA.z = hueMissing.1 ? 0 : ownB.z }
                 if hueMissing.1 { blinkB.z = hueMissing.0 ? 0 : ownA.z }
                 blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
-                // A stop Blink holds without a hue takes its neighbour's as Blink converted it
-                // (`ResolveStopColorWithMissingParams`), reaching Skia through Blink's conversion back to sRGB;
-                // any other stop as Blink hands it over.
-                func skiaStop(
-                    _ color: InterpolationColor, missing: Bool, own: SIMD3<Float>, neighbour: SIMD3<Float>,
-                    written: WrittenColor
-                ) -> SkiaStopColor.Converted {
-                    guard missing else {
-                        return SkiaStopColor.converted(color.components, space: space, written: written)
-                    }
-                    let resolved = SIMD3<Double>(SIMD3(own.x, own.y, neighbour.z))
+                // Each stop reaches Skia through Blink's conversion of its own colour back to sRGB; one Blink holds
+                // without a hue takes its neighbour's as Blink converted it (`ResolveStopColorWithMissingParams`).
+                func skiaStop(own: SIMD3<Float>, missing: Bool, neighbour: SIMD3<Float>) -> SkiaStopColor.Converted {
+                    let resolved = SIMD3<Double>(SIMD3(own.x, own.y, missing ? neighbour.z : own.z))
                     return SkiaStopColor.converted(
                         fromSRGB: BlinkStopColor.skColor(space: space, components: resolved), space: space)
                 }
-                let convertedA = skiaStop(a, missing: hueMissing.0, own: ownA, neighbour: ownB, written: written.0)
-                let convertedB = skiaStop(b, missing: hueMissing.1, own: ownB, neighbour: ownA, written: written.1)
+                let convertedA = skiaStop(own: ownA, missing: hueMissing.0, neighbour: ownB)
+                let convertedB = skiaStop(own: ownB, missing: hueMissing.1, neighbour: ownA)
                 (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
                 (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
                 // Each hue is resolved now, a missing one on both sides included (each from the other's own).
