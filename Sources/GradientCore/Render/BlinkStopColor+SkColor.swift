@@ -53,9 +53,11 @@ private struct BlinkColor {
                 ? Self.lchToLab(params)
                 : Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d50ToD65.apply(xyzD50))
         case .oklch:
-            params = Self.labToLCH(
+            // From oklab Blink keeps the hue atan2 gives (−180…180); from any other space it takes it to 0…360.
+            params =
                 space == .oklab
-                    ? params : Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d50ToD65.apply(xyzD50)))
+                ? Self.labToLCH(params, unitCircle: false)
+                : Self.labToLCH(Self.xyzD65ToOklab(space == .xyzD65 ? params : Self.d50ToD65.apply(xyzD50)))
         case .hsl:
             params = Self.srgbToHSL(toSRGB)
         case .hwb:
@@ -176,19 +178,22 @@ private struct BlinkColor {
         return SIMD3(116 * f.y - 16, 500 * (f.x - f.y), 200 * (f.y - f.z))
     }
 
-    /// `gfx::LchToLab`: a and b from the float cosine and sine of the hue in radians (`base::DegToRad`).
+    /// `gfx::LchToLab`: a and b from the float cosine and sine of the hue in radians (`base::DegToRad`, which
+    /// Chromium's build multiplies by the folded constant π/180: measured against headless Chromium).
     private static func lchToLab(_ lch: SIMD3<Float>) -> SIMD3<Float> {
-        let radians = lch.z * ElementaryMath.floatPi / 180
+        let radians = lch.z * (ElementaryMath.floatPi / 180)
         let (sine, cosine) = ElementaryMath.sinCosDegrees(Double(radians) * (180 / Double.pi))
         return SIMD3(lch.x, lch.y * Float(cosine), lch.y * Float(sine))
     }
 
-    /// `gfx::LabToLch` (`base::RadToDeg` of `atan2f`), the hue taken to 0…360 as Blink's
-    /// `AngleToUnitCircleDegrees` takes it (in floats, so a positive hue is rounded to a multiple of 360's ulp).
-    private static func labToLCH(_ lab: SIMD3<Float>) -> SIMD3<Float> {
+    /// `gfx::LabToLch` (`base::RadToDeg` of `atan2f`, multiplied by the folded constant 180/π as Chromium's build
+    /// computes it), the hue taken to 0…360 when `unitCircle` as Blink's `AngleToUnitCircleDegrees` takes it (in
+    /// floats, so a negative hue is rounded to a multiple of 360's ulp).
+    private static func labToLCH(_ lab: SIMD3<Float>, unitCircle: Bool = true) -> SIMD3<Float> {
         let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
         let radians = Float(ElementaryMath.atan2(Double(lab.z), Double(lab.y)))
-        let hue = radians * 180 / ElementaryMath.floatPi
+        let hue = radians * (180 / ElementaryMath.floatPi)
+        guard unitCircle else { return SIMD3(lab.x, chroma, hue) }
         return SIMD3(
             lab.x, chroma, (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360))
     }

@@ -66,7 +66,7 @@ struct ColorRamp {
             let start = spec.stops[index].position
             let end = spec.stops[index + 1].position
             if let hint = spec.stops[index].hintToNext, let blink = pair.blink {
-                segments += Self.polarHintSegments(
+                segments += Self.convertedHintSegments(
                     start: start, hint: hint, end: end, pair: pair, blink: blink, space: spec.space, method: spec.hue)
             } else if let hint = spec.stops[index].hintToNext {
                 segments += Self.hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
@@ -109,17 +109,15 @@ struct ColorRamp {
         }
     }
 
-    /// The intervals Chromium draws for a colour hint in a polar space: Blink blends the nine stops from its own
-    /// colours of the pair (``ChromiumPolarStop``; in hsl and hwb the spec's), Skia converts each (oklch, lch) and
-    /// interpolates every interval on its own,
-    /// a stop of powerless hue taking its neighbour's, hues fixed up by `method` interval by interval.
-    private static func polarHintSegments(
+    /// The intervals Chromium draws for a colour hint in a space other than sRGB: Blink blends the nine stops from
+    /// its own colours of the pair (``ChromiumPolarStop``) and hands each to Skia in sRGB, Skia converts each back
+    /// and interpolates every interval on its own; in a polar space a stop of powerless hue takes its neighbour's,
+    /// hues fixed up by `method` interval by interval.
+    private static func convertedHintSegments(
         start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
         space: ColorSpace, method: HueInterpolation
     ) -> [Segment] {
-        guard let hueIndex = space.hueIndex else {
-            return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
-        }
+        let hueIndex = space.hueIndex ?? -1
         let lightnessFirst = space == .oklch || space == .lch
         let from = unpremultiplied(pair.from, hueIndex: hueIndex)
         let to = unpremultiplied(pair.to, hueIndex: hueIndex)
@@ -134,7 +132,7 @@ struct ColorRamp {
         case .stops(let stops):
             for stop in stops {
                 let color = ChromiumPolarStop.blend(
-                    blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
+                    blink.0, blink.1, weight: stop.weight, method: method, hueIndex: space.hueIndex)
                 let srgb = BlinkStopColor.skColor(space: space, components: SIMD3(color.x, color.y, color.z))
                 let skia = SkiaStopColor.components(fromSRGB: srgb, space: space)
                 points.append((stop.position, SIMD4(skia, color.w)))
@@ -151,7 +149,7 @@ struct ColorRamp {
             } else if lightnessFirst && to.y <= powerless {
                 to.z = from.z
             }
-            fixHues(&from[hueIndex], &to[hueIndex], method: method)
+            if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: method) }
             return Segment(
                 start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: hueIndex),
                 to: premultiplied(to, hueIndex: hueIndex))
@@ -259,11 +257,9 @@ struct ColorRamp {
                 a.missing.remove(.c2)
                 b.missing.remove(.c2)
             } else if space != .srgb {
-                if space == .hsl || space == .hwb {
-                    let blinkA = SkiaStopColor.blinkComponents(a.components, space: space, written: written.0)
-                    let blinkB = SkiaStopColor.blinkComponents(b.components, space: space, written: written.1)
-                    blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
-                }
+                let blinkA = SkiaStopColor.blinkComponents(a.components, space: space, written: written.0)
+                let blinkB = SkiaStopColor.blinkComponents(b.components, space: space, written: written.1)
+                blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
                 let convertedA = SkiaStopColor.converted(a.components, space: space, written: written.0)
                 let convertedB = SkiaStopColor.converted(b.components, space: space, written: written.1)
                 (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)

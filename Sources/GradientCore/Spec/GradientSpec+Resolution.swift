@@ -3,7 +3,6 @@ extension GradientSpec {
     /// units with CSS fix-up, colours into the interpolation space, and every number onto the quantisation grid.
     init(description: GradientDescription, size: ImageSize, dither: Bool, depth: BitDepth) throws(SpecError) {
         let geometry = ResolvedGeometry(description.shape, size: size)
-        let space = description.space
         var items: [StopFixup.Item<CSSColor>] = []
         items.reserveCapacity(description.entries.count + 2)
         for entry in description.entries {
@@ -18,6 +17,7 @@ extension GradientSpec {
             }
         }
         let fixedUp = StopFixup.fixUp(items)
+        let space = Self.blinkSpace(description, stops: fixedUp)
         var stops = fixedUp.indices.map { index in
             let stop = fixedUp[index]
             var hint = stop.hintToNext.map(Quantized.value)
@@ -40,6 +40,19 @@ extension GradientSpec {
             pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight, geometry: Quantized.geometry(geometry.geometry),
             stops: stops, spread: description.spread, space: space, hue: space.isPolar ? description.hue : .shorter,
             dither: dither && depth == .eight, depth: depth)
+    }
+
+    /// The interpolation space Chromium draws in. Where `css=` names none, Blink takes the space of the first stop
+    /// not written in a legacy sRGB syntax among the stops it keeps (`Gradient::CreateShaderInternal`), and of
+    /// stops that all lie at one position outside 0…1 it keeps only the first and the last
+    /// (`NormalizeAndAddStops`): when both of those are legacy colours, it draws in sRGB.
+    private static func blinkSpace(
+        _ description: GradientDescription, stops: [StopFixup.Stop<CSSColor>]
+    ) -> ColorSpace {
+        guard description.hintsBlendInSRGB, description.spread == .pad, let first = stops.first,
+            let last = stops.last, first.position == last.position, first.position < 0 || first.position > 1
+        else { return description.space }
+        return first.color.isLegacy && last.color.isLegacy ? .srgb : description.space
     }
 
     /// `stops` with every hint that Blink replaces by nine stops replaced by them, coloured in sRGB as Blink colours

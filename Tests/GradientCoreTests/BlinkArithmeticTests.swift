@@ -1,0 +1,83 @@
+import Testing
+
+@testable import GradientCore
+
+/// Blink's conversions of stop colours and its choices of stops, to the bit. Exact floats were read out of headless
+/// Chromium 156 with relative colours that serialise them (`color(from … srgb calc(r * 16777216 - B) 0 0)`); pixels
+/// are Chromium's dithered 160x96 boxes (`scripts/compare-with-chromium.py --keep`).
+@Suite("Blink's stop arithmetic, as Chromium")
+struct BlinkArithmeticTests {
+    /// `base::DegToRad` as Chromium's build computes it: the hue times the folded constant π/180. With (h · π) / 180
+    /// the sRGB colour of rgb(162 0 171) after its trip through oklch was 2 and 4 ulps off.
+    @Test("an oklch stop returns to sRGB in Blink's floats")
+    func oklchStopBackToSRGB() {
+        let written = SIMD3<Double>(Double(Float(162) / 255), 0, Double(Float(171) / 255))
+        let srgb = BlinkStopColor.skColor(written: .srgb, components: written, space: .oklch)
+        #expect(srgb.x * 16_777_216 == 10_658_467)
+        #expect(srgb.z * 16_777_216 == 11_250_605)
+    }
+
+    /// Converted from oklab, Blink keeps atan2's hue in −180…180; from other spaces it takes it to 0…360.
+    @Test("a hue converted from oklab stays negative, as Blink keeps it")
+    func hueFromOklabStaysNegative() {
+        let hue = BlinkStopColor.components(written: .oklab, components: SIMD3(0.5, 0.1, -0.1), space: .oklch).z
+        #expect(abs(hue + 45) < 1e-4)
+        let fromLab = BlinkStopColor.components(written: .lab, components: SIMD3(50, 10, -10), space: .lch).z
+        #expect(abs(fromLab - 315) < 1e-3)
+    }
+
+    /// Blink pads from 0 to a first stop past 0 with the colour as written; through `decreasing hue` the padding
+    /// turned once round the circle when the stop's hue came out a few ulps above the padding's.
+    @Test("padding before a first stop in decreasing hue stays the stop's colour")
+    func decreasingHuePadding() throws {
+        let image = try RenderedImage(
+            query: "css=linear-gradient(to right in oklch decreasing hue, rgb(162, 0, 171) 16.7%25, blue)"
+                + "&width=160&height=96")
+        let chromium: [(x: Int, rgb: SIMD3<Double>)] = [
+            (3, [162, 0, 171]), (9, [162, 0, 171]), (15, [163, 0, 172]), (21, [162, 0, 171]), (25, [162, 0, 171]),
+        ]
+        for (x, expected) in chromium {
+            let pixel = image.pixel(x, 48)
+            #expect(SIMD3(pixel.x, pixel.y, pixel.z) == expected, "x = \(x): \(pixel) against Chromium's \(expected)")
+        }
+    }
+
+    /// A hint's nine stops in oklab are Blink's blends of its own oklab colours, handed to Skia in sRGB and converted
+    /// back, not blends of Skia's colours: each pixel here was one level off in one channel.
+    @Test("a hint's stops in oklab are Blink's blends, through sRGB")
+    func hintStopsInOklab() throws {
+        let image = try RenderedImage(
+            query: "css=linear-gradient(in oklab, rgb(160, 154, 155) 0.6%25, 38.1%25, lch(12.24 6 109.48) 83.7%25)"
+                + "&width=160&height=96")
+        let chromium: [(x: Int, y: Int, rgb: SIMD3<Double>)] = [
+            (4, 5, [149, 143, 144]), (3, 8, [142, 138, 137]), (2, 13, [131, 127, 126]), (2, 16, [125, 122, 120]),
+            (3, 18, [122, 119, 117]), (1, 25, [110, 106, 103]), (7, 27, [106, 103, 100]), (7, 38, [89, 87, 83]),
+            (0, 40, [85, 84, 79]), (6, 51, [69, 69, 63]), (7, 53, [66, 66, 60]),
+        ]
+        for (x, y, expected) in chromium {
+            let pixel = image.pixel(x, y)
+            #expect(SIMD3(pixel.x, pixel.y, pixel.z) == expected, "(\(x), \(y)): \(pixel) against \(expected)")
+        }
+    }
+
+    /// Stops all at one position past 1 keep only the first and the last in Blink; with no space written and both
+    /// of those legacy colours, Chromium draws in sRGB, so #56b stays #56b under the dither (in oklab one dither
+    /// cell in 64 rounds up).
+    @Test("coincident stops past the end with legacy ends are drawn in sRGB")
+    func coincidentStopsKeepTheirEnds() throws {
+        let image = try RenderedImage(
+            query: "css=radial-gradient(ellipse at center, %2356b 101.7%25, lch(45.72 49.22 290.14) 44.5%25, "
+                + "%236265bc 96.6%25)&width=160&height=96")
+        #expect(image.spec.space == .srgb)
+        for y in stride(from: 0, to: 96, by: 5) {
+            for x in stride(from: 0, to: 160, by: 3) {
+                let pixel = image.pixel(x, y)
+                #expect(SIMD3(pixel.x, pixel.y, pixel.z) == [85, 102, 187], "(\(x), \(y)): \(pixel)")
+            }
+        }
+        let oklab = try RenderedImage(
+            query: "css=radial-gradient(ellipse at center, %2356b 101.7%25, lch(45.72 49.22 290.14) 101.7%25)"
+                + "&width=160&height=96")
+        #expect(oklab.spec.space == .oklab)
+    }
+}
