@@ -117,12 +117,29 @@ struct ColorRamp {
         start: Double, hint: Double, end: Double, pair: ResolvedPair, blink: (SIMD4<Double>, SIMD4<Double>),
         space: ColorSpace, method: HueInterpolation
     ) -> [Segment] {
-        let hueIndex = space.hueIndex ?? -1
+        let replacement = BlinkHintStops.replacement(start: start, hint: hint, end: end)
+        guard let hueIndex = space.hueIndex else {
+            guard case .stops(let stops) = replacement else {
+                return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
+            }
+            var points: [(Double, SIMD4<Double>)] = [(start, pair.from)]
+            for stop in stops {
+                let color = ChromiumPolarStop.blend(
+                    blink.0, blink.1, weight: stop.weight, method: method, hueIndex: nil)
+                let srgb = BlinkStopColor.skColor(space: space, components: SIMD3(color.x, color.y, color.z))
+                let skia = SkiaStopColor.components(fromSRGB: srgb, space: space)
+                points.append((stop.position, premultiplied(SIMD4(skia, color.w), hueIndex: -1)))
+            }
+            points.append((end, pair.to))
+            return (0..<(points.count - 1)).map {
+                Segment(start: points[$0].0, end: points[$0 + 1].0, from: points[$0].1, to: points[$0 + 1].1)
+            }
+        }
         let lightnessFirst = space == .oklch || space == .lch
         let from = unpremultiplied(pair.from, hueIndex: hueIndex)
         let to = unpremultiplied(pair.to, hueIndex: hueIndex)
         var points: [(Double, SIMD4<Double>)] = [(start, from)]
-        switch BlinkHintStops.replacement(start: start, hint: hint, end: end) {
+        switch replacement {
         case .linear:
             return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
         case .hardStop(let toNext):
@@ -132,7 +149,7 @@ struct ColorRamp {
         case .stops(let stops):
             for stop in stops {
                 let color = ChromiumPolarStop.blend(
-                    blink.0, blink.1, weight: stop.weight, method: method, hueIndex: space.hueIndex)
+                    blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
                 let srgb = BlinkStopColor.skColor(space: space, components: SIMD3(color.x, color.y, color.z))
                 let skia = SkiaStopColor.components(fromSRGB: srgb, space: space)
                 points.append((stop.position, SIMD4(skia, color.w)))
@@ -149,7 +166,7 @@ struct ColorRamp {
             } else if lightnessFirst && to.y <= powerless {
                 to.z = from.z
             }
-            if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: method) }
+            fixHues(&from[hueIndex], &to[hueIndex], method: method)
             return Segment(
                 start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: hueIndex),
                 to: premultiplied(to, hueIndex: hueIndex))
