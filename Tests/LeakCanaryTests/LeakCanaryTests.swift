@@ -28,10 +28,11 @@ func leakCanaryFromTest() {
     leak(byteCount: 1024)
 }
 
-/// Leaks 2 KiB allocated in a Dispatch block.
+/// Leaks 2 KiB allocated in a Dispatch block, eight times: the worker thread outlives the block, and a stale copy of
+/// the last address on its stack can make that one allocation look reachable; the earlier ones cannot.
 @inline(never)
 func leakCanaryFromDispatch() {
-    leak(byteCount: 2048)
+    for _ in 0..<8 { leak(byteCount: 2048) }
 }
 
 /// Leaks 3 KiB allocated on a Foundation thread.
