@@ -13,7 +13,8 @@ enum ChromiumPolarStop {
         var result = SIMD4<Double>(repeating: 0)
         for index in 0..<3 {
             if index == hueIndex {
-                let (fromHue, toHue) = hues(a[index], b[index], method: method)
+                var (fromHue, toHue) = (a[index], b[index])
+                ColorRamp.applyHueMethod(&fromHue, &toHue, method: method)
                 result[index] = ElementaryMath.normalizedDegrees(Double(lerp(fromHue, toHue)))
             } else {
                 let premultiplied = lerp(a[index] * a.w, b[index] * b.w)
@@ -22,24 +23,5 @@ enum ChromiumPolarStop {
         }
         result.w = Double(alpha)
         return result
-    }
-
-    /// `Color::HueInterpolation`'s fix-up of two hues, in floats and without first taking them to 0…360 (a hue Blink
-    /// converted from oklab lies in −180…180).
-    private static func hues(_ from: Float, _ to: Float, method: HueInterpolation) -> (Float, Float) {
-        let difference = to - from
-        switch method {
-        case .shorter:
-            if difference > 180 { return (from + 360, to) }
-            if difference < -180 { return (from, to + 360) }
-        case .longer:
-            if difference > 0 && difference < 180 { return (from + 360, to) }
-            if difference > -180 && difference <= 0 { return (from, to + 360) }
-        case .increasing:
-            if to < from { return (from, to + 360) }
-        case .decreasing:
-            if from < to { return (from + 360, to) }
-        }
-        return (from, to)
     }
 }

@@ -274,9 +274,12 @@ struct ColorRamp {
                 a.missing.remove(.c2)
                 b.missing.remove(.c2)
             } else if space != .srgb {
-                let blinkA = SkiaStopColor.blinkComponents(a.components, space: space, written: written.0)
-                let blinkB = SkiaStopColor.blinkComponents(b.components, space: space, written: written.1)
-                blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
+                // Blink's own colours are blended only for a hint's stops.
+                if spec.stops[index].hintToNext != nil {
+                    let blinkA = SkiaStopColor.blinkComponents(a.components, space: space, written: written.0)
+                    let blinkB = SkiaStopColor.blinkComponents(b.components, space: space, written: written.1)
+                    blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
+                }
                 let convertedA = SkiaStopColor.converted(a.components, space: space, written: written.0)
                 let convertedB = SkiaStopColor.converted(b.components, space: space, written: written.1)
                 (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
@@ -341,10 +344,17 @@ struct ColorRamp {
         return v
     }
 
-    /// CSS Color 4 §12.4 hue fix-up for one interval.
+    /// CSS Color 4 §12.4 hue fix-up for one interval, the hues first taken to 0…360.
     static func fixHues(_ a: inout Double, _ b: inout Double, method: HueInterpolation) {
         a = ElementaryMath.normalizedDegrees(a)
         b = ElementaryMath.normalizedDegrees(b)
+        applyHueMethod(&a, &b, method: method)
+    }
+
+    /// The hue fix-up's turn by 360° of one hue as `method` asks, on the hues as given (Blink's
+    /// `Color::HueInterpolation` applies it in floats to hues it has not normalised).
+    static func applyHueMethod<Value: BinaryFloatingPoint>(_ a: inout Value, _ b: inout Value, method: HueInterpolation)
+    {
         let delta = b - a
         switch method {
         case .shorter:
