@@ -6,7 +6,7 @@ import Testing
 @testable import GradientService
 
 /// The cross-origin fields on the wire for every kind of response, and the answers to `OPTIONS`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct CrossOriginTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=48&height=24"
 

@@ -1,12 +1,13 @@
 import GradientCore
 import GradientImage
 import HTTPCore
+import HTTPTestSupport
 import Testing
 
 @testable import GradientService
 
 /// `gamut=display-p3` on the wire: its own bytes and ETag in every raster format, sRGB's unchanged, and the refusals.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct DisplayP3RouteTests {
     static let query = "colors=ff7e5f,feb47b&angle=135&width=240&height=120"
 

@@ -9,7 +9,7 @@ import Testing
 @testable import GradientService
 
 /// `format=auto` with a full frame-memory budget: streaming PNG under the PNG's own identity, never a 503.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct FormatFallbackTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=1024&height=1024&format=auto"
 

@@ -2,6 +2,7 @@ import AVIFEncoding
 import GradientCore
 import GradientImage
 import HTTPCore
+import HTTPTestSupport
 import PNGEncoding
 import Testing
 import WebPEncoding
@@ -10,7 +11,7 @@ import WebPEncoding
 
 /// `format=auto` weighs `Accept` by its q-values (RFC 9110 §12.5.1): real requests, each body decoded as the format
 /// its `Content-Type` claims.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct FormatNegotiationTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=48&height=20&format=auto"
 

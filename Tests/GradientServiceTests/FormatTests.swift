@@ -10,7 +10,7 @@ import WebPEncoding
 
 @testable import GradientService
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct FormatTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=120&height=63"
     static let chromeAccept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"

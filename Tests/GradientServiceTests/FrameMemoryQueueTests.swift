@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import Locking
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// The frame-memory queue step by step: reservations, waiting in arrival order, the queue's bound, the per-request
 /// limit and the deadline.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct FrameMemoryQueueTests {
     /// Records the outcomes delivered to waiting requests, by name, in delivery order.
     final class Deliveries: Sendable {

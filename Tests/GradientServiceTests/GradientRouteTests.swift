@@ -7,7 +7,7 @@ import Testing
 
 @testable import GradientService
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct GradientRouteTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=120&height=63"
 

@@ -62,7 +62,7 @@ final class GradientdProcess {
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .hangGuard(minutes: 1))
 struct GradientdProcessTests {
     @Test func healthCheckExitsZeroWhileServingAndOneWhenNothingAnswers() throws {
         let daemon = try GradientdProcess(arguments: ["--port", "0"])

@@ -1,11 +1,12 @@
 import GradientCore
+import HTTPTestSupport
 import PNGEncoding
 import Testing
 
 @testable import GradientService
 
 /// Mesh gradients through the HTTP route: a valid mesh is an image, a folded one a problem naming the vertex.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct MeshRouteTests {
     @Test func aMeshIsServedAsThePNGTheCommandLineWrites() throws {
         let query =

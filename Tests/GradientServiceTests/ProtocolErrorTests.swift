@@ -6,7 +6,7 @@ import Testing
 
 /// Errors of the HTTP layer and of routing, in memory where the handler decides and over a socket where HTTPCore
 /// refuses the request before the handler sees it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct ProtocolErrorTests {
     @Test(arguments: ["/nope", "/gradient/", "/healthz/x", "/GRADIENT"])
     func anUnknownPathIs404ProblemJSON(path: String) throws {

@@ -1,12 +1,13 @@
 import GradientCore
 import GradientImage
 import HTTPCore
+import HTTPTestSupport
 import Testing
 
 @testable import GradientService
 
 /// `format=svg` on the wire: the document, its headers, its identity, and what is refused.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct SVGRouteTests {
     static let query = "colors=ff7e5f,feb47b&dir=horizontal&width=1200&height=630&format=svg"
 

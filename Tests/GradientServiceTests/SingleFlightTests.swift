@@ -7,7 +7,7 @@ import Testing
 
 @testable import GradientService
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct SingleFlightTests {
     @Test func concurrentIdenticalMissesRenderOnce() throws {
         let harness = ServiceHarness()

@@ -4,7 +4,7 @@ import Testing
 
 /// A `gradientd` whose standard output is a pipe that nobody reads (a log shipper that stalled): serving goes on,
 /// the access log drops lines and counts them, and SIGTERM still exits in bounded time.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .hangGuard(minutes: 2))
 struct StalledLogTests {
     /// The value of the dropped-lines counter in a `/metrics` body.
     private static func droppedLines(in metrics: [UInt8]) -> Int? {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HTTPCore
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard(minutes: 1))
 struct HTTPServerTests {
     /// Starts a server on `host`:0 with `limits`, runs `body`, then shuts it down.
     static func withServer(
