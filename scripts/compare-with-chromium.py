@@ -9,9 +9,8 @@ reported per case (and, for contrast, the share without dither); the median shar
 0.99, and so must the share of every opaque case (our dither=on PNG's alpha 255 everywhere), in every interpolation
 space, each one below it failing and listed at the end, but for the few KNOWN_BELOW_FLOOR names with their reasons
 (a listed case that reaches the floor fails, so the list stays true) and for opaque cases of two classes, held to the
-tolerances and the median only (exempt_class, read from the blend and the canonical spec): a translucent layer over
-another, whose blend is not yet traced (the real-CSS corpus has seven such cases at 44-97%), and a color-dodge or
-color-burn blend, where Skia divides by the processor's approximate reciprocal (AVX2 `rcpps`), whose last bits
+tolerances and the median only (exempt_class, read from the blend): a color-dodge or color-burn blend, where Skia
+divides by the processor's approximate reciprocal (AVX2 `rcpps`), whose last bits
 differ between processors (Chromium 156 and the same engine: 99.59% / 99.88% identical on one machine, 98.27% /
 98.72% on an AMD EPYC); the engine divides exactly, so its bytes do not depend on the host. Translucent cases are held to the tolerances and the median only: over white, the engine's
 straight-alpha dither rounds differently from Skia's premultiplied one at about half the pixels. Before any pixel is
@@ -344,20 +343,12 @@ def has_zero_period(gradient, query):
     return False
 
 
-def exempt_class(gradient, query):
+def exempt_class(query):
     """The class of an opaque case not bit-exact, held to the tolerances and the median only, or None: a
-    color-dodge or color-burn blend (Chromium's pixels depend on the processor), a translucent layer over another
-    (a stop's alpha below 1 in a layered spec)."""
+    color-dodge or color-burn blend (Chromium's pixels depend on the processor)."""
     blend = dict(urllib.parse.parse_qsl(query)).get("blend", "")
     if any(mode.strip() in DITHER_AMPLIFYING_MODES for mode in blend.split(",")):
         return "color-dodge or color-burn blend: Skia's approximate reciprocal depends on the processor"
-    layers = canonical_form(gradient, query).split(" over ")
-    for layer in layers:
-        if "stops(" not in layer:
-            continue
-        stops = [stop.split() for stop in layer[layer.index("stops(") + len("stops(") :].split(";")]
-        if len(layers) > 1 and any("/" in stop and stop[stop.index("/") + 1] != "1" for stop in stops):
-            return "translucent layer over another"
     return None
 
 
@@ -496,7 +487,7 @@ def main():
         mean, p995, _ = results["on" if amplifies else "off"]
         share, plain_share = f"{results['on'][2]:.1%}", f"{results['off'][2]:.1%}"
         within = mean <= MAX_MEAN and p995 <= MAX_P995
-        exemption = exempt_class(arguments.gradient, query) if opaque else None
+        exemption = exempt_class(query) if opaque else None
         floored = opaque and exemption is None
         below_floor = floored and results["on"][2] < MIN_OPAQUE_IDENTICAL and label not in KNOWN_BELOW_FLOOR
         stale = floored and label in KNOWN_BELOW_FLOOR and results["on"][2] >= MIN_OPAQUE_IDENTICAL

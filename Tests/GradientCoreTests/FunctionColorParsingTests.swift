@@ -40,9 +40,14 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
 struct FunctionColorParsingTests {
     @Test(arguments: [
         ParseCase("rgb(255, 0, 0)", .srgb, [1, 0, 0]),
-        ParseCase("rgba(255,0,0,0.5)", .srgb, [1, 0, 0], alpha: 0.5),
+        // The comma syntax holds alpha in 8 bits, rounded half away from zero, as Chromium does; the space syntax not.
+        ParseCase("rgba(255,0,0,0.5)", .srgb, [1, 0, 0], alpha: 128.0 / 255),
+        ParseCase("rgba(0, 0, 0, 0.3)", .srgb, [0, 0, 0], alpha: 77.0 / 255),
+        ParseCase("rgba(0, 0, 0, 0.7)", .srgb, [0, 0, 0], alpha: 179.0 / 255),
+        ParseCase("rgba(100.4, 50.6, 0, 0.999)", .srgb, [100.4 / 255, 50.6 / 255, 0], alpha: 1),
+        ParseCase("rgb(0 0 0 / 0.3)", .srgb, [0, 0, 0], alpha: 0.3),
         ParseCase("rgb(100%, 50%, 0%)", .srgb, [1, 0.5, 0]),
-        ParseCase("rgb( 10 , 20 , 30 , 40% )", .srgb, [10.0 / 255, 20.0 / 255, 30.0 / 255], alpha: 0.4),
+        ParseCase("rgb( 10 , 20 , 30 , 40% )", .srgb, [10.0 / 255, 20.0 / 255, 30.0 / 255], alpha: 102.0 / 255),
         ParseCase("rgb(255 128 0 / 50%)", .srgb, [1, 128.0 / 255, 0], alpha: 0.5),
         ParseCase("rgb(50% 128 none)", .srgb, [0.5, 128.0 / 255, 0], missing: .c2),
         ParseCase("rgb(300 -20 0)", .srgb, [1, 0, 0]),

@@ -22,7 +22,10 @@ extension ColorParser {
                 throw error("unexpected unit \"\(unit)\" in \(function)()", at: token.offset)
             }
         }
-        let alpha = try alphaValue(arguments.alpha)
+        var alpha = try alphaValue(arguments.alpha)
+        // Chromium holds the alpha of the comma syntax in 8 bits, rounded half away from zero: rgba(…, 0.3) is
+        // 77/255; the space syntax and every other function keep theirs as written.
+        if arguments.isCommaSeparated { alpha.0 = (alpha.0 * 255).rounded() / 255 }
         return makeColor(.srgb, values, alpha: alpha, isLegacy: true)
     }
 

@@ -3,8 +3,8 @@
 ///
 /// At 8 bits the group is Skia's 8-bit premultiplied N32 surface: each layer's gradient is computed as a single
 /// gradient's (Skia's dither added to the premultiplied colour, clamped to [0, alpha]), blended in 32-bit floats
-/// onto the surface's bytes (read as byte × 1/255, or, for `normal`, Skia's `srcover_rgba_8888` in 0…255 units),
-/// and the result stored rounded to a byte. At 16 bits the layers are undithered and blended in floats, with no
+/// onto the surface's bytes (read as byte × 1/255; for an undithered `normal` layer, Skia's `srcover_rgba_8888` in
+/// 0…255 units, which its blitter takes only without dither), and the result stored rounded to a byte. At 16 bits the layers are undithered and blended in floats, with no
 /// 8-bit surface between them. The composite goes to the output encoder with the grain offsets alone (the dither
 /// went into each layer).
 ///
@@ -54,7 +54,8 @@ struct LayerCompositor: Sendable {
                         let below = Self.load(compositeBytes, x)
                         let blended: PixelLanes
                         if isEightBit {
-                            blended = Self.storedInBytes(layer, onto: below, blendMode)
+                            blended = Self.storedInBytes(
+                                layer, onto: below, blendMode, isDithered: rasterizer.takesDither)
                         } else {
                             blended = blendMode.blended(layer, onto: below)
                         }
@@ -78,11 +79,13 @@ struct LayerCompositor: Sendable {
     }
 
     /// `layer` (0…1) blended onto an 8-bit surface's pixels `below` (bytes, 0…255) and stored as bytes again,
-    /// as Skia's pipeline does: `srcover_rgba_8888` for `normal`, else `load_8888_dst`, the blend stage and
-    /// `store_8888` (clamped to 0…1, × 255, rounded to nearest even).
+    /// as Skia's blitter does: `srcover_rgba_8888` for an undithered `normal` layer, else `load_8888_dst`, the
+    /// blend stage and `store_8888` (clamped to 0…1, × 255, rounded to nearest even).
     @inline(__always)
-    static func storedInBytes(_ layer: PixelLanes, onto below: PixelLanes, _ blendMode: BlendMode) -> PixelLanes {
-        if blendMode == .normal {
+    static func storedInBytes(
+        _ layer: PixelLanes, onto below: PixelLanes, _ blendMode: BlendMode, isDithered: Bool
+    ) -> PixelLanes {
+        if blendMode == .normal && !isDithered {
             let keep = 1 - layer.alpha
             func byte(_ d: Lanes, _ s: Lanes) -> Lanes { rounded(d.multiplied(by: keep, adding: s * 255), limit: 255) }
             return PixelLanes(

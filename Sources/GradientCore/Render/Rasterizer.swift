@@ -5,7 +5,7 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "11"
+    public static let version = "12"
 
     /// The spec being rendered.
     public let spec: GradientSpec
@@ -90,6 +90,9 @@ public struct Rasterizer: Sendable {
                 alpha: SIMD8(repeating: color.w)),
             isDithered: isDithered)
     }
+
+    /// Whether Skia dithers this gradient's pixels: dither on and a shader that is not constant.
+    var takesDither: Bool { dither && shaderIsDithered }
 
     /// Whether the shader's pixels take the dither.
     private var shaderIsDithered: Bool {
@@ -201,7 +204,7 @@ public struct Rasterizer: Sendable {
     /// Computes row `y` of a single gradient as a layer of ``LayerCompositor``: premultiplied floats with the dither
     /// offset (``LayerSampleEncoder``) at `samples`, which must hold the row's width rounded up to 8 × 16 bytes.
     func renderLayerRow(_ y: Int, into samples: UnsafeMutableRawPointer) {
-        let offsets = RowDither(dither: Dither.lanes[dither && shaderIsDithered ? y & 7 : 8])
+        let offsets = RowDither(dither: Dither.lanes[takesDither ? y & 7 : 8])
         render(y, samples.assumingMemoryBound(to: UInt8.self), offsets, LayerSampleEncoder.self)
     }
 
