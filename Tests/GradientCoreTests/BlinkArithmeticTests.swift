@@ -54,10 +54,7 @@ struct BlinkArithmeticTests {
             (3, 18, [122, 119, 117]), (1, 25, [110, 106, 103]), (7, 27, [106, 103, 100]), (7, 38, [89, 87, 83]),
             (0, 40, [85, 84, 79]), (6, 51, [69, 69, 63]), (7, 53, [66, 66, 60]),
         ]
-        for (x, y, expected) in chromium {
-            let pixel = image.pixel(x, y)
-            #expect(SIMD3(pixel.x, pixel.y, pixel.z) == expected, "(\(x), \(y)): \(pixel) against \(expected)")
-        }
+        expectPixels(image, chromium)
     }
 
     /// Stops all at one position past 1 keep only the first and the last in Blink; with no space written and both
@@ -107,12 +104,8 @@ struct BlinkArithmeticTests {
                 [248, 150, 136], [248, 150, 136],
             ],
         ]
-        for (y, row) in chromium.enumerated() {
-            for (x, expected) in row.enumerated() {
-                let pixel = image.pixel(x, y)
-                #expect(SIMD3(pixel.x, pixel.y, pixel.z) == expected, "(\(x), \(y)): \(pixel) against \(expected)")
-            }
-        }
+        expectPixels(
+            image, chromium.enumerated().flatMap { y, row in row.enumerated().map { x, rgb in (x, y, rgb) } })
     }
 
     /// Skia's blitter takes the fused `srcover_rgba_8888` only without dither; a dithered layer goes through
@@ -126,5 +119,13 @@ struct BlinkArithmeticTests {
                 + "linear-gradient(%23ffecd2, %23fcb69f)&width=160&height=96")
         let pixel = image.pixel(82, 91)
         #expect(SIMD3(pixel.x, pixel.y, pixel.z) == [253, 175, 165], "\(pixel)")
+    }
+
+    /// Expects each pixel of `image` to be Chromium's colour.
+    private func expectPixels(_ image: RenderedImage, _ chromium: [(x: Int, y: Int, rgb: SIMD3<Double>)]) {
+        for (x, y, expected) in chromium {
+            let pixel = image.pixel(x, y)
+            #expect(SIMD3(pixel.x, pixel.y, pixel.z) == expected, "(\(x), \(y)): \(pixel) against \(expected)")
+        }
     }
 }
