@@ -7,7 +7,9 @@
 # SECTIONS (any of "many-hits hits cards svg misses idle memory", default all of them), QUERY (the cached image for
 # the one-URL hit runs, default a 1200×630 social card without dither: a few KB; add &dither=on for a 377 KB
 # dithered one, where both servers are bound by copying the body through loopback), LOG_FORMAT (gradientd's
-# --log-format in the hit runs, default text), REPEAT (rounds of the many-URL comparison, default 3).
+# --log-format in the hit runs, default text), REPEAT (rounds of the many-URL comparison, default 3),
+# NGINX_WORKERS (nginx's worker_processes, default one per core) and WRK_THREADS (wrk's -t in the many-URL comparison,
+# default 2): NGINX_WORKERS=1 WRK_THREADS=1 is the one-worker set-up.
 # Exits 1 when a checked target is missed: many-URL hits below 0.9× nginx at any concurrency (the median ratio over
 # the rounds, each round running both servers back to back); unique-card misses below 300 requests/s or above
 # 150 ms at p99; unique SVG cards below 5,000 requests/s or above 1 ms of render (document writing) on average. Exits 1 too when a run cannot be trusted:
@@ -29,6 +31,9 @@ MIXED_DURATION=${MIXED_DURATION:-60}
 SECTIONS=${SECTIONS:-many-hits hits cards svg misses idle memory}
 LOG_FORMAT=${LOG_FORMAT:-text}
 REPEAT=${REPEAT:-3}
+NGINX_WORKERS=${NGINX_WORKERS:-$(nproc)}
+WRK_THREADS=${WRK_THREADS:-2}
+MANY_URL_SHAPES=("-t$WRK_THREADS -c16" "-t$WRK_THREADS -c64" "-t$WRK_THREADS -c256")
 BIN=.build/release/gradientd
 BENCH_BIN=.build/release/gradient-bench
 WORK=$(mktemp -d /tmp/gradientd-http-bench.XXXXXX)
@@ -108,8 +113,8 @@ unique_section_counts() {
   fi
 }
 
-# Starts nginx on $WORK/www: one worker per core, sendfile, unlimited keep-alive, open_file_cache; /gradient is
-# answered from the file many/<colors parameter>.png. With "log", every request is logged to
+# Starts nginx on $WORK/www: $NGINX_WORKERS workers (one per core unless set), sendfile, unlimited keep-alive,
+# open_file_cache; /gradient is answered from the file many/<colors parameter>.png. With "log", every request is logged to
 # $WORK/nginx-access.log (combined format, buffered like gradientd's log: 64 KiB, flushed at least every second);
 # otherwise access_log is off. Sets NGINX_PID and NGINX_PORT.
 start_nginx() {
@@ -117,7 +122,7 @@ start_nginx() {
   [ "${1:-}" = log ] && access_log="access_log $WORK/nginx-access.log combined buffer=64k flush=1s;"
   NGINX_PORT=$(free_port)
   cat > "$WORK/nginx.conf" <<CONF
-worker_processes $(nproc);
+worker_processes $NGINX_WORKERS;
 daemon off;
 pid $WORK/nginx.pid;
 error_log $WORK/nginx-error.log;
@@ -273,7 +278,7 @@ many_urls_run() {
   CPU=$(us_per_request "$(cpu_ticks "$@") - $before" "$count")
 }
 for round in $(seq 1 "$REPEAT"); do
-  for shape in "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
+  for shape in "${MANY_URL_SHAPES[@]}"; do
     # Odd rounds run nginx first, even rounds gradientd first, so that drift in the machine's load cancels out.
     if (( round % 2 == 1 )); then
       many_urls_run "$NGINX_PORT" "$shape" "${nginx_workers[@]}"
@@ -292,7 +297,7 @@ for round in $(seq 1 "$REPEAT"); do
   done
 done
 echo
-for shape in "-t2 -c16" "-t2 -c64" "-t2 -c256"; do
+for shape in "${MANY_URL_SHAPES[@]}"; do
   median=$(python3 -c "import statistics, sys; print(statistics.median(float(r) for r in sys.argv[1:]))" ${RATIOS[$shape]})
   echo "- \`wrk $shape\`: median ratio $median over $REPEAT round(s) (${RATIOS[$shape]# })"
   holds "$median >= 0.9" || FAILED+=("many-URL hits, wrk $shape: median ${median}× nginx over $REPEAT round(s) (target ≥ 0.9×)")
