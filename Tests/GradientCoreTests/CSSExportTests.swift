@@ -196,4 +196,22 @@ struct CSSExportTests {
             #expect(error.detail.contains("background-blend-mode: multiply, hue, normal"), "\(error.detail)")
         }
     }
+
+    /// Stops that all lie at one position past the end keep only their ends in Blink, which takes its default space
+    /// from those two: legacy ends there would draw in sRGB, so an oklab gradient writes its space (a fresh random
+    /// seed's case drew 98.4% identical to Chromium without it), and parses back to the same spec.
+    @Test("coincident stops past the end write their space when their legacy ends would change Blink's default")
+    func coincidentStopsWriteTheirSpace() throws {
+        let query =
+            "css="
+            + Self.escaped(
+                "linear-gradient(to bottom left in oklab, color(srgb 0.0468 0.1013 0.8211) 755.3px, 31.6%, "
+                    + "lch(26.72 104.75 299.05) 89.2%, color(srgb 0.0448 0.1082 0.8263) 96.8%)")
+            + "&width=160&height=96"
+        let (css, original, parsed) = try Self.roundTrip(query)
+        #expect(css.hasPrefix("linear-gradient(to bottom left in oklab, rgb("), "\(css)")
+        #expect(parsed.canonicalForm == original.canonicalForm)
+        let legacyEnds = try Self.roundTrip("css=" + Self.escaped("linear-gradient(red 150%, blue 150%)"))
+        #expect(!legacyEnds.css.contains(" in "), "\(legacyEnds.css)")
+    }
 }

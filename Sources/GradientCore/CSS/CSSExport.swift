@@ -10,7 +10,7 @@
 /// same numbers (`to top right`, `closest-side`), and nothing for the defaults.
 public enum CSSExport {
     /// Names the text written for a spec; part of the ETag of `/gradient.css` responses.
-    public static let version = "css/2"
+    public static let version = "css/3"
 
     /// The strong ETag of a `/gradient.css` body: the first 128 bits of the SHA-256 of ``version`` and the text,
     /// quoted; the same in every process and on every host, and different whenever the text is.
@@ -88,13 +88,19 @@ public enum CSSExport {
             if !shape.isEmpty { prelude.append(shape) }
         }
         var colors: [String] = []
-        var allLegacy = true
+        var legacy: [Bool] = []
         for stop in spec.stops {
             let written = CSSColorText.text(
                 stop.color, space: spec.space, writtenSpace: stop.writtenSpace, written: stop.writtenComponents)
             colors.append(written.text)
-            allLegacy = allLegacy && written.isLegacy
+            legacy.append(written.isLegacy)
         }
+        // Of stops that all lie at one position outside 0…1, Blink keeps the first and the last and takes its
+        // default space from those two alone (as `GradientSpec.blinkSpace` draws it).
+        let keepsEndsOnly =
+            spec.spread == .pad && spec.stops.count > 1 && spec.stops.first?.position == spec.stops.last?.position
+            && (spec.stops[0].position < 0 || spec.stops[0].position > 1)
+        let allLegacy = keepsEndsOnly ? legacy[0] && legacy[legacy.count - 1] : !legacy.contains(false)
         let defaultSpace: ColorSpace = allLegacy ? .srgb : .oklab
         // Without `in`, Blink blends a hint's curve in sRGB whatever the default space: other spaces are written.
         let hintsNeedSpace = spec.space != .srgb && spec.stops.contains { $0.hintToNext != nil }
