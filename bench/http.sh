@@ -114,8 +114,8 @@ unique_section_counts() {
 }
 
 # Starts nginx on $WORK/www: $NGINX_WORKERS workers (one per core unless set), sendfile, unlimited keep-alive,
-# open_file_cache; /gradient is answered from the file many/<colors parameter>.png. With "log", every request is logged to
-# $WORK/nginx-access.log (combined format, buffered like gradientd's log: 64 KiB, flushed at least every second);
+# open_file_cache; /gradient is answered from the file many/<colors parameter>.png. With "log", every request is
+# logged to $WORK/nginx-access.log (combined format, buffered like gradientd's log: 64 KiB, flushed at least every second);
 # otherwise access_log is off. Sets NGINX_PID and NGINX_PORT.
 start_nginx() {
   local access_log="access_log off;"

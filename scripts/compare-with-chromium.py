@@ -8,12 +8,12 @@ per-pixel largest channel error is at most 4/255. With dither=on the share of pi
 reported per case (and, for contrast, the share without dither); the median share over all cases must be at least
 0.99, and so must the share of every opaque case (our dither=on PNG's alpha 255 everywhere), in every interpolation
 space, each one below it failing and listed at the end, but for the few KNOWN_BELOW_FLOOR names with their reasons
-(a listed case that reaches the floor fails, so the list stays true) and for opaque cases of two classes, held to the
+(a listed case that reaches the floor fails, so the list stays true) and for opaque cases of one class, held to the
 tolerances and the median only (exempt_class, read from the blend): a color-dodge or color-burn blend, where Skia
-divides by the processor's approximate reciprocal (AVX2 `rcpps`), whose last bits
-differ between processors (Chromium 156 and the same engine: 99.59% / 99.88% identical on one machine, 98.27% /
-98.72% on an AMD EPYC); the engine divides exactly, so its bytes do not depend on the host. Translucent cases are held to the tolerances and the median only: over white, the engine's
-straight-alpha dither rounds differently from Skia's premultiplied one at about half the pixels. Before any pixel is
+divides by the processor's approximate reciprocal (AVX2 `rcpps`), whose last bits differ between processors
+(Chromium 156 and the same engine: 99.59% / 99.88% identical on one machine, 98.27% / 98.72% on an AMD EPYC); the
+engine divides exactly, so its bytes do not depend on the host. Translucent cases are held to the tolerances and the
+median only: over white, the engine's straight-alpha dither rounds differently from Skia's premultiplied one at about half the pixels. Before any pixel is
 compared, Chromium's crop of the case (clipped to the screenshot: a crop past its edge would be padded) and each of
 our PNGs must have the same width and height; a case where they differ fails, saying both sizes, and is
 left out of the median. Exits non-zero when any case fails or the median is below that.

@@ -95,12 +95,15 @@ public enum CSSExport {
             colors.append(written.text)
             legacy.append(written.isLegacy)
         }
-        // Of stops that all lie at one position outside 0…1, Blink keeps the first and the last and takes its
-        // default space from those two alone (as `GradientSpec.blinkSpace` draws it).
-        let keepsEndsOnly =
-            spec.spread == .pad && spec.stops.count > 1 && spec.stops.first?.position == spec.stops.last?.position
-            && (spec.stops[0].position < 0 || spec.stops[0].position > 1)
-        let allLegacy = keepsEndsOnly ? legacy[0] && legacy[legacy.count - 1] : !legacy.contains(false)
+        // When Blink keeps only the first and the last stop, it takes its default space from those two alone.
+        let allLegacy: Bool
+        if let first = spec.stops.first, let last = spec.stops.last,
+            GradientSpec.blinkKeepsEndsOnly(first: first.position, last: last.position, spread: spec.spread)
+        {
+            allLegacy = legacy[0] && legacy[legacy.count - 1]
+        } else {
+            allLegacy = !legacy.contains(false)
+        }
         let defaultSpace: ColorSpace = allLegacy ? .srgb : .oklab
         // Without `in`, Blink blends a hint's curve in sRGB whatever the default space: other spaces are written.
         let hintsNeedSpace = spec.space != .srgb && spec.stops.contains { $0.hintToNext != nil }

@@ -4,8 +4,8 @@
 /// At 8 bits the group is Skia's 8-bit premultiplied N32 surface: each layer's gradient is computed as a single
 /// gradient's (Skia's dither added to the premultiplied colour, clamped to [0, alpha]), blended in 32-bit floats
 /// onto the surface's bytes (read as byte × 1/255; for an undithered `normal` layer, Skia's `srcover_rgba_8888` in
-/// 0…255 units, which its blitter takes only without dither), and the result stored rounded to a byte. At 16 bits the layers are undithered and blended in floats, with no
-/// 8-bit surface between them. The composite goes to the output encoder with the grain offsets alone (the dither
+/// 0…255 units, which its blitter takes only without dither), and the result stored rounded to a byte. At 16 bits
+/// the layers are undithered and blended in floats, with no 8-bit surface between them. The composite goes to the output encoder with the grain offsets alone (the dither
 /// went into each layer).
 ///
 /// Memory: two rows of four floats per pixel (the layer being drawn, the composite so far) and each layer's ramp;
@@ -48,14 +48,14 @@ struct LayerCompositor: Sendable {
                 composite.update(repeating: 0)
                 for (rasterizer, blendMode) in layers {
                     rasterizer.renderLayerRow(y, into: sourceBytes)
+                    let isDithered = rasterizer.takesDither
                     var x = 0
                     while x < width {
                         let layer = Self.load(sourceBytes, x)
                         let below = Self.load(compositeBytes, x)
                         let blended: PixelLanes
                         if isEightBit {
-                            blended = Self.storedInBytes(
-                                layer, onto: below, blendMode, isDithered: rasterizer.takesDither)
+                            blended = Self.storedInBytes(layer, onto: below, blendMode, isDithered: isDithered)
                         } else {
                             blended = blendMode.blended(layer, onto: below)
                         }

@@ -49,10 +49,16 @@ extension GradientSpec {
     private static func blinkSpace(
         _ description: GradientDescription, stops: [StopFixup.Stop<CSSColor>]
     ) -> ColorSpace {
-        guard description.hintsBlendInSRGB, description.spread == .pad, let first = stops.first,
-            let last = stops.last, first.position == last.position, first.position < 0 || first.position > 1
+        guard description.hintsBlendInSRGB, let first = stops.first, let last = stops.last,
+            blinkKeepsEndsOnly(first: first.position, last: last.position, spread: description.spread)
         else { return description.space }
         return first.color.isLegacy && last.color.isLegacy ? .srgb : description.space
+    }
+
+    /// Whether Blink keeps only the first and the last of a padded gradient's stops (`NormalizeAndAddStops`): they
+    /// all lie at one position outside 0…1.
+    static func blinkKeepsEndsOnly(first: Double, last: Double, spread: Spread) -> Bool {
+        spread == .pad && first == last && (first < 0 || first > 1)
     }
 
     /// `stops` with every hint that Blink replaces by nine stops replaced by them, coloured in sRGB as Blink colours
