@@ -61,13 +61,14 @@ public final class PNGEncoder {
     private let held: HeldImage?
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var rowsWritten = 0
-    /// Consecutive rows up to the latest that repeated their predecessor and were coded among the tokens.
-    private var repeatedRowsInTokens = 0
-    /// Repeated rows coded among the tokens before a run-row block takes over, once the tokens hold at least as
-    /// many rows of their own (before that, one): see ``encode(_:)``. On 382 dithered 1170×2532 vertical
-    /// splashes, whose solid rows repeat in twos and threes where the ramp crosses a whole value, 16 takes the bytes
-    /// to 0.999× (median) and 0.78× (best) of a second repeated row starting a run, whose two extra block headers
-    /// per run then cost more than its cheaper rows saved.
+    /// Rows that repeated their predecessor while tokens were pending, not yet coded: a run shorter than
+    /// ``repeatedRowsBeforeRunBlock`` joins the tokens when it ends, a longer one goes to a run-row block.
+    private var deferredRepeatedRows = 0
+    /// The shortest run of repeated rows after token rows that a run-row block takes (``encode(_:)``); a shorter one
+    /// is coded among the tokens. On 382 dithered 1170×2532 vertical splashes, whose solid rows repeat in twos and
+    /// threes where the ramp crosses a whole value, 16 takes the bytes to 0.999× (median) and 0.78× (best) of a
+    /// second repeated row starting a run, whose two extra block headers per run then cost more than its cheaper
+    /// rows saved.
     static let repeatedRowsBeforeRunBlock = 16
     private var isUsable = true
 
@@ -196,6 +197,7 @@ public final class PNGEncoder {
         guard rowsWritten == format.height else {
             throw .wrongRowCount(expected: format.height, got: rowsWritten)
         }
+        try codeDeferredRepeatedRows()
         try writeRunRowBlock()
         try generalRows.flush(into: stream)
         try stream.finish()
@@ -219,23 +221,26 @@ public final class PNGEncoder {
             try generalRows.encodeRepeatedInZlib(into: stream)
             return
         }
-        let repeatedRowsAllowed =
-            generalRows.pendingTokenRowCount >= Self.repeatedRowsBeforeRunBlock ? Self.repeatedRowsBeforeRunBlock : 1
-        if generalRows.hasPendingTokens && !(isRepeated && repeatedRowsInTokens >= repeatedRowsAllowed) {
-            // Inside a run of copy-coded rows, a few repeated rows are coded there as Up-filtered zeros and a solid
-            // row as a few copies: one Huffman block goes on instead of closing it for a run-row block, whose two
-            // headers (it and the token block after it) would cost more than its cheaper rows save. A long run of
-            // repeated rows goes on in a run-row block (an undithered horizontal gradient's rows all repeat after
-            // its first: there one repeated row is enough to start the run).
+        if generalRows.hasPendingTokens {
+            // Inside a run of copy-coded rows, a short run of repeated rows is coded there as Up-filtered zeros and a
+            // solid row as a few copies: one Huffman block goes on instead of closing it for a run-row block, whose
+            // two headers (it and the token block after it) would cost more than its cheaper rows save. Repeated
+            // rows wait until their run is known to be short (it ends) or long (it reaches
+            // ``repeatedRowsBeforeRunBlock``, and goes on in a run-row block).
             if isRepeated {
-                try generalRows.encodeRepeated(into: stream)
-                repeatedRowsInTokens += 1
-            } else {
-                try encodeGeneral(row)
+                deferredRepeatedRows += 1
+                if deferredRepeatedRows == Self.repeatedRowsBeforeRunBlock {
+                    for _ in 0..<deferredRepeatedRows {
+                        try addRunRow(.repeated, pixel: row, color: nil)
+                    }
+                    deferredRepeatedRows = 0
+                }
+                return
             }
+            try codeDeferredRepeatedRows()
+            try encodeGeneral(row)
             return
         }
-        repeatedRowsInTokens = 0
         if isRepeated {
             try addRunRow(.repeated, pixel: row, color: nil)
             return
@@ -258,8 +263,15 @@ public final class PNGEncoder {
         try encodeGeneral(row)
     }
 
+    /// Codes the repeated rows waiting after token rows among the tokens.
+    private func codeDeferredRepeatedRows() throws(PNGError) {
+        for _ in 0..<deferredRepeatedRows {
+            try generalRows.encodeRepeated(into: stream)
+        }
+        deferredRepeatedRows = 0
+    }
+
     private func encodeGeneral(_ row: UnsafePointer<UInt8>) throws(PNGError) {
-        repeatedRowsInTokens = 0
         try writeRunRowBlock()
         try generalRows.encode(row, previousRow: isPreviousRowStored ? UnsafePointer(previousRow) : nil, into: stream)
         previousRow.update(from: row, count: format.bytesPerRow)
