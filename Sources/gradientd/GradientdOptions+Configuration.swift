@@ -12,6 +12,7 @@ extension GradientdOptions {
                 idleTimeout: .milliseconds(Int(idleTimeoutSeconds * 1000)),
                 writeTimeout: .milliseconds(Int(writeTimeoutSeconds * 1000)), minimumSendBytes: minimumSendBytes,
                 sendRateWindow: .milliseconds(Int(sendRateWindowSeconds * 1000)), maxConnections: maxConnections),
+            eventLoopCount: eventLoops,
             drainTimeout: .milliseconds(Int(drainTimeoutSeconds * 1000)))
     }
 

@@ -13,6 +13,7 @@ struct GradientdOptions: Equatable {
     var frameMemoryWaitSeconds = 5.0
     var parkedMemoryBytes = 64 * 1024 * 1024
     var maxConnections = 4096
+    var eventLoops: Int?
     var renderWorkers: Int?
     var renderQueueLimit = 64
     var headerTimeoutSeconds = 10.0
@@ -50,6 +51,7 @@ struct GradientdOptions: Equatable {
                                   once; past it their slowest clients are closed
                                   (default 64M)
           --max-connections N     open connections at most (default 4096)                GRADIENTD_MAX_CONNECTIONS
+          --event-loops N         threads serving connections (default: one per core)    GRADIENTD_EVENT_LOOPS
           --render-workers N      render threads (default: one per core)                 GRADIENTD_RENDER_WORKERS
           --render-queue N        renders waiting for a worker at most; past it they     GRADIENTD_RENDER_QUEUE
                                   get 503 (default 64)
@@ -84,7 +86,8 @@ struct GradientdOptions: Equatable {
         ("--frame-memory-queue", "GRADIENTD_FRAME_MEMORY_QUEUE"),
         ("--frame-memory-wait", "GRADIENTD_FRAME_MEMORY_WAIT"),
         ("--parked-memory", "GRADIENTD_PARKED_MEMORY"), ("--max-connections", "GRADIENTD_MAX_CONNECTIONS"),
-        ("--render-workers", "GRADIENTD_RENDER_WORKERS"), ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
+        ("--event-loops", "GRADIENTD_EVENT_LOOPS"), ("--render-workers", "GRADIENTD_RENDER_WORKERS"),
+        ("--render-queue", "GRADIENTD_RENDER_QUEUE"),
         ("--header-timeout", "GRADIENTD_HEADER_TIMEOUT"), ("--idle-timeout", "GRADIENTD_IDLE_TIMEOUT"),
         ("--write-timeout", "GRADIENTD_WRITE_TIMEOUT"), ("--min-send-bytes", "GRADIENTD_MIN_SEND_BYTES"),
         ("--send-rate-window", "GRADIENTD_SEND_RATE_WINDOW"),
@@ -164,6 +167,9 @@ struct GradientdOptions: Equatable {
         }
         if let value = values["--max-connections"] {
             maxConnections = try Self.integer(value, flag: name("--max-connections"), range: 1...1_000_000)
+        }
+        if let value = values["--event-loops"] {
+            eventLoops = try Self.integer(value, flag: name("--event-loops"), range: 1...1024)
         }
         if let value = values["--render-workers"] {
             renderWorkers = try Self.integer(value, flag: name("--render-workers"), range: 1...1024)

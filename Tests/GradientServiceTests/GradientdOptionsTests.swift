@@ -91,7 +91,8 @@ struct GradientdOptionsTests {
 
     @Test(arguments: [
         ["--port", "70000"], ["--port", "http"], ["--cache-bytes", "12X"], ["--cache-bytes", "-1"],
-        ["--render-workers", "0"], ["--header-timeout", "0"], ["--idle-timeout", "nan"], ["--drain-timeout", "-1"],
+        ["--render-workers", "0"], ["--event-loops", "0"], ["--event-loops", "2000"], ["--header-timeout", "0"],
+        ["--idle-timeout", "nan"], ["--drain-timeout", "-1"],
         ["--max-pixels", "1e6"],
         ["--log-format", "xml"], ["--max-connections", ""], ["--bogus"], ["--port"], ["--host="],
     ])
@@ -107,8 +108,10 @@ struct GradientdOptionsTests {
 
     @Test func optionsBecomeServerAndServiceConfiguration() throws {
         let options = try GradientdOptions(
-            arguments: ["--max-pixels", "1000", "--header-timeout", "0.5", "--max-connections", "10"], environment: [:])
+            arguments: ["--max-pixels", "1000", "--header-timeout", "0.5", "--max-connections", "10"],
+            environment: ["GRADIENTD_EVENT_LOOPS": "1"])
         #expect(options.serviceConfiguration.specLimits.maxPixels == 1000)
+        #expect(options.serverConfiguration.eventLoopCount == 1)
         #expect(options.serverConfiguration.limits.headerTimeout == .milliseconds(500))
         #expect(options.serverConfiguration.limits.maxConnections == 10)
     }
