@@ -283,3 +283,33 @@ func rawInflate(_ stream: [UInt8], limit: Int) throws -> [UInt8] {
     #expect(status == Z_STREAM_END)
     return Array(output[0..<Int(inflater.total_out)])
 }
+
+/// The number of deflate blocks in a raw deflate stream that inflates to `inflatedCount` bytes: zlib's inflate stops
+/// at each block boundary with `Z_BLOCK`, and reports the end of a block in bit 7 of `data_type`.
+func deflateBlockCount(_ stream: [UInt8], inflatedCount: Int) throws -> Int {
+    var inflater = z_stream()
+    try #require(inflateInit2_(&inflater, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+    defer { inflateEnd(&inflater) }
+    var input = stream
+    var output = [UInt8](repeating: 0, count: inflatedCount + 1)
+    var blocks = 0
+    try input.withUnsafeMutableBufferPointer { inputBytes in
+        try output.withUnsafeMutableBufferPointer { outputBytes in
+            inflater.next_in = inputBytes.baseAddress
+            inflater.avail_in = UInt32(inputBytes.count)
+            inflater.next_out = outputBytes.baseAddress
+            inflater.avail_out = UInt32(outputBytes.count)
+            for _ in 0..<1_000_000 {
+                let status = inflate(&inflater, Z_BLOCK)
+                try #require(status == Z_OK || status == Z_STREAM_END, "inflate failed: \(status)")
+                if inflater.data_type & 128 != 0 && inflater.data_type & 64 == 0 {
+                    blocks += 1
+                }
+                if status == Z_STREAM_END { return }
+            }
+            Issue.record("inflate did not reach the stream's end")
+        }
+    }
+    #expect(Int(inflater.total_out) == inflatedCount)
+    return blocks
+}
