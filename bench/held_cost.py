@@ -7,7 +7,7 @@ images timed are those the encoder holds (gradient-bench's `filtered_bytes` with
 Prints the median and 90th percentile of the added milliseconds and of the time ratio, and how many held images the
 reference made smaller; exits 1 when a held image came out larger than its streamed PNG (the choice is a minimum).
 
-Usage: python3 bench/held_cost.py [--bin DIR] [--seed 1] [--count 300] [--iterations 5] [--limit 65536]
+Usage: python3 bench/held_cost.py [--bin DIR] [--seed 1] [--count 300] [--iterations 5] [--limit 196608]
 Build first: swift build -c release --product gradient-bench
 """
 import argparse
@@ -27,7 +27,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--iterations", type=int, default=5)
-    parser.add_argument("--limit", type=int, default=65536, help="the encoder's default reference limit")
+    parser.add_argument("--limit", type=int, default=196608, help="the encoder's default reference limit")
     args = parser.parse_args()
     bench = os.path.join(args.bin, "gradient-bench")
     added, ratios, smaller, larger = [], [], 0, 0

@@ -7,7 +7,7 @@ import PNGEncoding
 /// that all three produce identical bytes for the same spec.
 public enum GradientPNG {
     /// Names the bytes produced for a spec; changes whenever the rasterizer or the encoder would change them.
-    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/32"
+    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/33"
 
     /// The strong ETag of `spec`'s PNG (``ImageIdentity/etag`` of the PNG identity).
     public static func etag(for spec: GradientSpec) -> String {
@@ -21,9 +21,9 @@ public enum GradientPNG {
             colorType: Rasterizer(spec: spec).isOpaque ? .rgb : .rgba, bitDepth: spec.depth.rawValue)
     }
 
-    /// What the encoder is told about the rows of `spec`: whether they are drawn without dither.
+    /// What the encoder is told about the rows of `spec`: whether they are drawn without dither, and with grain.
     public static func encoderOptions(of spec: GradientSpec) -> PNGEncoderOptions {
-        PNGEncoderOptions(undithered: !spec.dither)
+        PNGEncoderOptions(undithered: !spec.dither, hasGrain: spec.grain > 0)
     }
 
     /// Renders `spec` and hands the PNG bytes to `sink` as they are produced. Memory is O(width).

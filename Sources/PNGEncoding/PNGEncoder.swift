@@ -7,7 +7,7 @@
 /// Streams a PNG image row by row, handing encoded bytes to a sink as they are produced.
 ///
 /// Memory use is proportional to the row width, never to the whole frame: a few rows of history, deflate's 32 KiB
-/// window and IDAT chunks of 32–64 KiB, which go to the sink while rows are still arriving. The exception is an image
+/// window and IDAT chunks of 64 KiB, which go to the sink while rows are still arriving. The exception is an image
 /// of at most ``PNGEncoderOptions/referenceByteLimit`` filtered bytes, which is held (``HeldImage``): its rows and its
 /// PNG stay in memory until ``finish()`` writes the smaller of that PNG and the reference PNG of the same rows
 /// (Pillow's `optimize=True` method, ``ReferencePNG``).
@@ -38,6 +38,9 @@
 /// the first 40), dithered or not, comes out at most Pillow's `optimize=True` PNG of the same pixels
 /// (bench/README.md).
 ///
+/// An image with grain (``PNGEncoderOptions/hasGrain``) that is neither held nor written with a palette skips all of
+/// the above: its rows are noise, and it is written by Pillow's method, streamed.
+///
 /// An encoder that has thrown is unusable: every later call throws ``PNGError/encoderUnusable``.
 public final class PNGEncoder {
     /// The layout of the rows given to ``writeRow(_:)``.
@@ -59,6 +62,9 @@ public final class PNGEncoder {
     /// For a held image (``PNGEncoderOptions/referenceByteLimit``): its own PNG and the reference PNGs of the same
     /// rows, until ``finish()`` sends the smallest to `sink`.
     private let held: HeldImage?
+    /// For an image with grain that is streamed without a palette (``PNGEncoderOptions/hasGrain``): every row goes
+    /// through it to zlib, Pillow's method, and none to the encoder's own coders.
+    private var grainRows: AdaptiveRowFilter?
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var rowsWritten = 0
     /// Rows that repeated their predecessor while tokens were pending, not yet coded: a run shorter than
@@ -133,7 +139,10 @@ public final class PNGEncoder {
             stream = try IDATStream(format: format, palette: palette, tuning: .gradient) { held.own.append($0) }
         } else {
             held = nil
-            stream = try IDATStream(format: format, palette: palette, tuning: .gradient, sink: sink)
+            let streamsPillowMethod = options.hasGrain && palette == nil
+            stream = try IDATStream(
+                format: format, palette: palette, tuning: streamsPillowMethod ? .pillow : .gradient, sink: sink)
+            grainRows = streamsPillowMethod ? AdaptiveRowFilter(format: format) : nil
         }
         block = RunRowBlock(format: format)
         previousRow = .allocate(capacity: format.bytesPerRow)
@@ -172,7 +181,9 @@ public final class PNGEncoder {
             }
             let samples = row.baseAddress!.assumingMemoryBound(to: UInt8.self)
             held?.writeRow(samples)
-            if let paletteMapper {
+            if grainRows != nil {
+                try stream.writeGeneralRow(grainRows!.filter(samples))
+            } else if let paletteMapper {
                 guard let indices = paletteMapper.map(samples, addingColors: false) else {
                     throw PNGError.colorOutsidePalette(row: rowsWritten)
                 }

@@ -9,19 +9,31 @@ public struct PNGEncoderOptions: Sendable, Equatable {
     /// round), so the renderer says it.
     public var undithered: Bool
 
+    /// Whether the rows carry noise at every pixel (film grain; default false). Noise leaves the encoder's own coders
+    /// nothing to find (no row or dither period repeats, no structural distance holds), and on such images they
+    /// lose to zlib level 9's deep search; so an image with grain that is neither held nor written with a palette
+    /// is written by Pillow's `optimize=True` method itself, streamed: each row by ``AdaptiveRowFilter``, the rows
+    /// through zlib with ``CompressionTuning/pillow``. Its bytes are then Pillow's for the same rows, at about
+    /// Pillow's time. Measured: docs/png-encoder.md ("Images with grain").
+    public var hasGrain: Bool
+
     /// The largest image, in filtered bytes (`height × (1 + width × bytes a pixel)` of the rows given), that the
     /// encoder holds in memory instead of streaming, to write the smaller of its own PNG and the reference PNG of
     /// the same rows: libpng's adaptive filters through zlib level 9, which is Pillow's `optimize=True` (so a held
-    /// image is never heavier than Pillow's). 0 holds none. The default, 65,536 bytes (a 147×147 RGB image), keeps
-    /// the reference's cost to about half a millisecond (median) and 10 ms (p90): docs/png-encoder.md.
+    /// image is never heavier than Pillow's). 0 holds none. The default, 196,608 bytes (three bytes for each of
+    /// 65,536 pixels: RGB images of fewer pixels, a 255×255 one at most), holds the small images (icons,
+    /// thumbnails, placeholders), where the reference costs milliseconds; what it costs: docs/png-encoder.md.
     public var referenceByteLimit: Int
 
     /// The default ``referenceByteLimit``.
-    public static let defaultReferenceByteLimit = 65_536
+    public static let defaultReferenceByteLimit = 196_608
 
     /// Options for rows of the given kind.
-    public init(undithered: Bool = false, referenceByteLimit: Int = Self.defaultReferenceByteLimit) {
+    public init(
+        undithered: Bool = false, hasGrain: Bool = false, referenceByteLimit: Int = Self.defaultReferenceByteLimit
+    ) {
         self.undithered = undithered
+        self.hasGrain = hasGrain
         self.referenceByteLimit = referenceByteLimit
     }
 }

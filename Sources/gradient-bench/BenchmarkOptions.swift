@@ -18,7 +18,7 @@ struct BenchmarkOptions {
           --encode-only    time the PNG encoder alone on rows rendered once beforehand (the colour census
                            included, as an indexed render takes it)
           --reference-limit N  with --encode-only: hold images of at most N filtered bytes for the reference PNG
-                           (default: the encoder's, 65536; 0 holds none)
+                           (default: the encoder's, 196608; 0 holds none)
           --sequential     rasterize and encode on one thread (default: rows rasterized on a second thread while
                            the first encodes, as the gradient CLI does; the bytes are the same)
           --iterations N   timed runs per case after one warm-up (default \(defaultWorkloadIterations)); the median

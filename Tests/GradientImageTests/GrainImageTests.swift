@@ -29,6 +29,17 @@ struct GrainImageTests {
         try expectWebPMatchesPNG(query, width: 90, height: 70)
     }
 
+    @Test("the encoder is told which images have grain, whose PNG is then Pillow's method's")
+    func encoderKnowsGrain() throws {
+        let grained = try Self.request("colors=red,blue&width=400&height=300&grain=0.4&seed=2").spec
+        #expect(GradientPNG.encoderOptions(of: grained).hasGrain)
+        #expect(try !GradientPNG.encoderOptions(of: Self.request("colors=red,blue&grain=0&seed=2").spec).hasGrain)
+        // Pillow's adaptive filters: with grain the rows take Average or Paeth, which the encoder's own coders never
+        // give a dithered horizontal ramp's rows.
+        let filters = try Set(pngRowFilterTypes(GradientPNG.renderPNG(grained), rowLength: 1 + 400 * 3, height: 300))
+        #expect(!filters.isDisjoint(with: [3, 4]), "filters \(filters)")
+    }
+
     @Test("grain changes the ETag; grain=0 keeps it")
     func etags() throws {
         let plain = try Self.request("colors=red,blue")

@@ -18,7 +18,7 @@ struct RepeatedRowFilterTests {
             ("linear-gradient(90deg, rgba(0,0,0,0.8), rgba(255,255,255,0.2))", 1000, false),
         ])
     func translucentHorizontalRamps(css: String, width: Int, averaged: Bool) throws {
-        let image = try DecodedGradient(css: css, width: width, height: 40)
+        let image = try DecodedGradient(css: css, width: width, height: 64)
         try #require(image.decoded.colorType == .rgba)
         let filters = try image.expectRasterizedRows(channels: 4)
         #expect(filters[8...].allSatisfy { $0 == 3 } == averaged, "\(filters)")
@@ -33,7 +33,7 @@ struct RepeatedRowFilterTests {
         let css = "linear-gradient(90deg, rgba(0,0,0,0.8), rgba(255,255,255,0.2))"
         let encoded = try #require(css.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         let spec = try GradientSpec(
-            queryItems: try QueryString.decode(Substring("css=\(encoded)&width=1200&height=40")))
+            queryItems: try QueryString.decode(Substring("css=\(encoded)&width=1200&height=64")))
         // Renders back to back, nothing allocated between them (not `DecodedGradient`, whose decoding moves the
         // heap): the next render's row slots are then where the last render's rows were.
         let first = try GradientPNG.renderPNG(spec)

@@ -11,7 +11,7 @@ import Testing
 /// Park and resume, step by step: the test is the pool (it calls ``RenderJob/step()``) and the event loop (it runs
 /// the sinks' callbacks), so every interleaving is chosen, and nothing sleeps.
 struct RenderJobParkingTests {
-    /// A job of a 960×720 dithered radial PNG (about 185 KB, produced in several IDAT chunks), and the resumes it
+    /// A job of a 1600×1200 dithered radial PNG (about 485 KB, produced in eight IDAT chunks), and the resumes it
     /// asks for.
     final class Harness: Sendable {
         let identity: ImageIdentity
@@ -23,7 +23,7 @@ struct RenderJobParkingTests {
         init(parkedBudget: Int = 1 << 24) throws {
             let request = try ImageRequest(queryItems: [
                 ("css", "radial-gradient(circle at 30% 40%, #ff7e5f, #feb47b 40%, #2c3e50)"),
-                ("width", "960"), ("height", "720"),
+                ("width", "1600"), ("height", "1200"),
             ])
             identity = ImageIdentity(request: request, format: .png)
             parkedMemory = MemoryBudget(limitBytes: parkedBudget)

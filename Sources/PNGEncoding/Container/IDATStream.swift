@@ -7,16 +7,15 @@ import CZlib
 /// ``RunRowKind`` rows go through ``RunRowBlock``. Switching from zlib flushes it to a byte
 /// boundary with `Z_SYNC_FLUSH` and saves its window; switching back resets zlib, gives it the
 /// true last 32 KiB as a dictionary and primes it with the pending 0–7 bits. Output is framed
-/// into IDAT chunks by libpng (through CPNG) and handed to the sink as soon as 32 KiB are ready.
+/// into IDAT chunks of 64 KiB by libpng (through CPNG) and handed to the sink as each fills.
 final class IDATStream {
-    /// Output is sent once this many bytes are pending.
-    private static let chunkThreshold = 32768
-    /// Largest IDAT chunk written.
-    private static let maximumChunkSize = 65536
+    /// The size of every IDAT chunk but the last, which holds the rest: output is sent in whole chunks of it as they
+    /// fill (Pillow's chunks are as large, so a stream of Pillow's bytes is framed in as many chunks).
+    static let chunkSize = 65536
 
     private let writer: OpaquePointer
     private let sink: (UnsafeRawBufferPointer) throws -> Void
-    private let output = ByteBuffer(capacity: 2 * maximumChunkSize)
+    private let output = ByteBuffer(capacity: 2 * chunkSize)
     private let zlib: UnsafeMutablePointer<z_stream>
     private let window: SlidingWindow
     private let tuning: CompressionTuning
@@ -306,20 +305,26 @@ final class IDATStream {
         return .zlib(code: Int(status), message: message)
     }
 
+    /// Sends the whole chunks pending; the rest waits for more output.
     private func sendIfReady() throws(PNGError) {
-        if output.count >= Self.chunkThreshold {
-            try sendChunks()
-        }
+        let whole = output.count / Self.chunkSize * Self.chunkSize
+        guard whole > 0 else { return }
+        try sendChunks(upTo: whole)
+        UnsafeMutableRawPointer(output.base).copyMemory(from: output.base + whole, byteCount: output.count - whole)
+        output.count -= whole
     }
 
-    private func sendChunks() throws(PNGError) {
+    /// Sends the first `byteCount` pending bytes (all of them by default) as chunks of ``chunkSize``, the last one
+    /// shorter.
+    private func sendChunks(upTo byteCount: Int? = nil) throws(PNGError) {
+        let end = byteCount ?? output.count
         var start = 0
-        while start < output.count {
-            let length = min(Self.maximumChunkSize, output.count - start)
+        while start < end {
+            let length = min(Self.chunkSize, end - start)
             try check(cpng_writer_write_idat(writer, output.base + start, length))
             start += length
         }
-        output.count = 0
+        if byteCount == nil { output.count = 0 }
         try sendLibpngOutput()
     }
 

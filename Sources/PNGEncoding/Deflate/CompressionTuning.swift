@@ -35,4 +35,11 @@ struct CompressionTuning {
         level: 9, memoryLevel: 8, strategy: Z_DEFAULT_STRATEGY, goodLength: 32,
         maximumLazyLength: Int32(DeflateLimits.maximumCopyLength), niceLength: Int32(DeflateLimits.maximumCopyLength),
         maximumChain: 4096)
+
+    /// Pillow's settings for `optimize=True` (its ZipEncode.c): level 9 (zlib's own table for it: 32/258/258/4096),
+    /// `Z_FILTERED`, memory level 9. ``ReferencePNG`` and images with grain (``PNGEncoderOptions/hasGrain``) use them.
+    static let pillow = CompressionTuning(
+        level: 9, memoryLevel: 9, strategy: Z_FILTERED, goodLength: 32,
+        maximumLazyLength: Int32(DeflateLimits.maximumCopyLength), niceLength: Int32(DeflateLimits.maximumCopyLength),
+        maximumChain: 4096)
 }

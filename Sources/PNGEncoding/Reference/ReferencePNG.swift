@@ -12,10 +12,7 @@ import CZlib
 final class ReferencePNG {
     private let format: PNGImageFormat
     private let zlib: UnsafeMutablePointer<z_stream>
-    /// The previous raw row (zeros before the first), and two rows for the filters' trials (filter byte included).
-    private let previousRow: UnsafeMutablePointer<UInt8>
-    private let filteredRow: UnsafeMutablePointer<UInt8>
-    private let scratchRow: UnsafeMutablePointer<UInt8>
+    private var rowFilter: AdaptiveRowFilter
     /// The zlib stream written so far.
     private let compressed = ByteBuffer(capacity: 4096)
     /// The zlib stream's size at which the reference gives up.
@@ -28,12 +25,11 @@ final class ReferencePNG {
         self.byteBudget = byteBudget
         zlib = .allocate(capacity: 1)
         zlib.initialize(to: z_stream())
-        previousRow = .allocate(capacity: format.bytesPerRow)
-        previousRow.initialize(repeating: 0, count: format.bytesPerRow)
-        filteredRow = .allocate(capacity: format.bytesPerRow + 1)
-        scratchRow = .allocate(capacity: format.bytesPerRow + 1)
+        rowFilter = AdaptiveRowFilter(format: format)
+        let tuning = CompressionTuning.pillow
         let status = deflateInit2_(
-            zlib, 9, Z_DEFLATED, 15, 9, Z_FILTERED, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+            zlib, tuning.level, Z_DEFLATED, 15, tuning.memoryLevel, tuning.strategy, zlibVersion(),
+            Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             throw .zlib(code: Int(status), message: "deflateInit2 failed")
         }
@@ -42,28 +38,21 @@ final class ReferencePNG {
     deinit {
         deflateEnd(zlib)
         zlib.deallocate()
-        previousRow.deallocate()
-        filteredRow.deallocate()
-        scratchRow.deallocate()
     }
 
     /// Filters and compresses the next raw row of `format.bytesPerRow` bytes; false once the budget is reached (the
     /// reference is then given up and takes no more rows).
     func writeRow(_ row: UnsafePointer<UInt8>) throws(PNGError) -> Bool {
         guard compressed.count < byteBudget else { return false }
-        let length = format.bytesPerRow
-        let filtered = RowFilter.leastMagnitude(
-            row, previous: previousRow, count: length, bytesPerPixel: format.bytesPerPixel, output: filteredRow,
-            scratch: scratchRow)
-        previousRow.update(from: row, count: length)
-        try deflateInput(filtered, count: length + 1, flush: Z_NO_FLUSH)
+        let filtered = rowFilter.filter(row)
+        try deflateInput(filtered, flush: Z_NO_FLUSH)
         return compressed.count < byteBudget
     }
 
     /// Ends the zlib stream and returns the whole PNG file, or nil when the budget was reached.
     func finish() throws(PNGError) -> [UInt8]? {
         guard compressed.count < byteBudget else { return nil }
-        try deflateInput(filteredRow, count: 0, flush: Z_FINISH)
+        try deflateInput(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH)
         guard compressed.count < byteBudget else { return nil }
         guard let writer = cpng_writer_create() else {
             throw .outOfMemory(purpose: "libpng writer")
@@ -84,8 +73,9 @@ final class ReferencePNG {
         return Array(UnsafeBufferPointer(start: file, count: length))
     }
 
-    private func deflateInput(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, flush: Int32) throws(PNGError) {
-        zlib.pointee.next_in = bytes
+    private func deflateInput(_ bytes: UnsafeRawBufferPointer, flush: Int32) throws(PNGError) {
+        let count = bytes.count
+        zlib.pointee.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self))
         zlib.pointee.avail_in = UInt32(count)
         while true {
             compressed.reserveFree(count / 2 + 1024)
