@@ -19,6 +19,7 @@ printed with the seed and its index, so `--random SEED --only INDEX` reruns it.
 
 Usage: python3 bench/png_peers.py [--bin DIR] [--corpus PATH | --random SEED --count N [--only I]] [--limit N]
                                   [--iterations N] [--worst N] [--width W] [--height H] [--tsv PATH]
+                                  [--held-bytes N [--grain]]
 Build first: swift build -c release --product gradient && swift build -c release --product gradient-bench
 """
 import argparse
@@ -71,6 +72,15 @@ def pillow_optimized(image, iterations):
     return statistics.median(times), size
 
 
+def has_grain(query):
+    """Whether the query asks for grain (a `grain` above 0)."""
+    values = urllib.parse.parse_qs(query).get("grain", ["0"])
+    try:
+        return float(values[-1]) > 0
+    except ValueError:
+        return False
+
+
 def split_dither(query):
     """(the query without its `dither`, "on" or "off"): gradient-bench appends the dither setting itself."""
     items = query.split("&")
@@ -120,6 +130,9 @@ def main():
                         help="judge the bytes target only on images of at most N filtered bytes (height x (1 + row"
                              " bytes) of the rows the encoder is given, as gradient-bench reports them): the images"
                              " the encoder holds for its reference PNG (default: every image)")
+    parser.add_argument("--grain", action="store_true",
+                        help="with --held-bytes: judge the bytes target on the images with grain too, those written in"
+                             " the colour type Pillow holds them in (the encoder writes them by Pillow's method)")
     parser.add_argument("--speed-pixels", type=int, default=65536,
                         help="the speed-up target is judged on images of at least this many pixels")
     parser.add_argument("--tsv", help="write every case as a tab-separated line here")
@@ -149,7 +162,7 @@ def main():
             "ratio": len(png) / pillow_bytes, "ms": ours_ms, "pillow_ms": pillow_ms,
             "speedup": pillow_ms / max(ours_ms, 0.001), "mode": image.mode, "indexed": decoded.mode == "P",
             "size": f"{decoded.width}x{decoded.height}", "pixels": decoded.width * decoded.height,
-            "filtered_bytes": filtered_bytes,
+            "filtered_bytes": filtered_bytes, "grain": has_grain(query), "pillow_mode": decoded.mode == image.mode,
         })
 
     if args.tsv:
@@ -171,11 +184,13 @@ def main():
     large = [case for case in cases if case["pixels"] >= args.speed_pixels]
     speedups = [case["speedup"] for case in large] or [float("inf")]
     small = [case["speedup"] for case in cases if case["pixels"] < args.speed_pixels]
-    judged = [case for case in cases if args.held_bytes is None or case["filtered_bytes"] <= args.held_bytes]
+    judged = [case for case in cases if args.held_bytes is None or case["filtered_bytes"] <= args.held_bytes
+              or args.grain and case["grain"] and case["pillow_mode"]]
     over = [case for case in judged if case["ratio"] > args.max_ratio]
     if args.held_bytes is not None:
         above = sum(case["ratio"] > args.max_ratio for case in cases)
-        print(f"bytes judged on the {len(judged)} images of at most {args.held_bytes} filtered bytes;"
+        grained = " and the images with grain in Pillow's colour type" if args.grain else ""
+        print(f"bytes judged on the {len(judged)} images of at most {args.held_bytes} filtered bytes{grained};"
               f" of all {len(cases)}, {above} are above {args.max_ratio}x")
     median_speedup = statistics.median(speedups)
     print(f"\n{len(cases)} cases ({label}): ours/Pillow bytes median"

@@ -16,6 +16,22 @@ struct ServiceEndpointTests {
         #expect(String(decoding: response.body.prefix(14), as: UTF8.self) == "openapi: 3.1.0")
     }
 
+    /// Every problem type the service writes is one openapi.yaml's Problem schema allows (a fuzzer found
+    /// `no-svg-equivalent` missing from it).
+    @Test func everyProblemTypeIsInTheOpenAPIProblemSchema() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let yaml = try String(contentsOf: repository.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let problem = try #require(yaml.range(of: "    Problem:\n"))
+        let typeEnum = try #require(yaml[problem.upperBound...].split(separator: "\n").first { $0.contains("enum:") })
+        for type in [
+            Problem.invalidParameterType, Problem.noCSSEquivalentType, Problem.noSVGEquivalentType,
+            Problem.overloadedType, "about:blank",
+        ] {
+            #expect(typeEnum.contains("'\(type)'"), "\(type) is not in \(typeEnum)")
+        }
+    }
+
     @Test func healthzTurns503WhenDraining() throws {
         let harness = ServiceHarness()
         #expect(try harness.record("/healthz").head.status == 200)
