@@ -5,10 +5,12 @@ import Testing
 @testable import GradientService
 
 struct ServiceEndpointTests {
+    /// The repository's root, where openapi.yaml lives.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     @Test func servesTheRepositoryOpenAPIFileByteForByte() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let file = try Data(contentsOf: repository.appendingPathComponent("openapi.yaml"))
+        let file = try Data(contentsOf: Self.repository.appendingPathComponent("openapi.yaml"))
         let response = try ServiceHarness().record("/openapi.yaml")
         #expect(response.head.status == 200)
         #expect(response.head.headers["Content-Type"] == "application/yaml")
@@ -19,9 +21,7 @@ struct ServiceEndpointTests {
     /// Every problem type the service writes is one openapi.yaml's Problem schema allows (a fuzzer found
     /// `no-svg-equivalent` missing from it).
     @Test func everyProblemTypeIsInTheOpenAPIProblemSchema() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let yaml = try String(contentsOf: repository.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let yaml = try String(contentsOf: Self.repository.appendingPathComponent("openapi.yaml"), encoding: .utf8)
         let problem = try #require(yaml.range(of: "    Problem:\n"))
         let typeEnum = try #require(yaml[problem.upperBound...].split(separator: "\n").first { $0.contains("enum:") })
         for type in [

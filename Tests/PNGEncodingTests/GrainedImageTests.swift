@@ -70,22 +70,10 @@ struct GrainedImageTests {
         let format = PNGImageFormat(width: 700, height: 400)
         let rows = Self.grainedRows(format, seed: 4)
         let png = try encodePNG(format, rows: rows, options: options)
-        let sizes = idatChunkSizes(png)
+        let sizes = chunkHeads(png).filter { $0.type == "IDAT" }.map(\.length)
         #expect(sizes.count >= 3, "the case must span several chunks")
         #expect(sizes.dropLast().allSatisfy { $0 == IDATStream.chunkSize })
         #expect((1...IDATStream.chunkSize).contains(sizes.last ?? 0))
         #expect(try PNGDecoder.decode(png).pixels == expectedPixels(format, rows: rows))
-    }
-
-    /// The data sizes of the IDAT chunks of `png`, in order.
-    func idatChunkSizes(_ png: [UInt8]) -> [Int] {
-        var sizes: [Int] = []
-        var offset = 8
-        while offset + 8 <= png.count {
-            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == "IDAT" { sizes.append(length) }
-            offset += 12 + length
-        }
-        return sizes
     }
 }

@@ -40,14 +40,19 @@ func expectRoundTrip(
 
 /// Chunk types of `png` in order.
 func chunkTypes(_ png: [UInt8]) -> [String] {
-    var types: [String] = []
+    chunkHeads(png).map(\.type)
+}
+
+/// The type and data length of each chunk of `png`, in order.
+func chunkHeads(_ png: [UInt8]) -> [(type: String, length: Int)] {
+    var heads: [(type: String, length: Int)] = []
     var offset = 8
     while offset + 8 <= png.count {
         let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        types.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
+        heads.append((String(decoding: png[offset + 4..<offset + 8], as: UTF8.self), length))
         offset += 12 + length
     }
-    return types
+    return heads
 }
 
 /// Row generators for round-trip tables.

@@ -213,7 +213,7 @@ final class IDATStream {
             output.base[output.count] = UInt8(truncatingIfNeeded: adler >> UInt32(shift))
             output.count += 1
         }
-        try sendChunks()
+        try sendChunks(upTo: output.count)
         try check(cpng_writer_write_iend(writer))
         try sendLibpngOutput()
     }
@@ -310,21 +310,20 @@ final class IDATStream {
         let whole = output.count / Self.chunkSize * Self.chunkSize
         guard whole > 0 else { return }
         try sendChunks(upTo: whole)
-        UnsafeMutableRawPointer(output.base).copyMemory(from: output.base + whole, byteCount: output.count - whole)
-        output.count -= whole
     }
 
-    /// Sends the first `byteCount` pending bytes (all of them by default) as chunks of ``chunkSize``, the last one
-    /// shorter.
-    private func sendChunks(upTo byteCount: Int? = nil) throws(PNGError) {
-        let end = byteCount ?? output.count
+    /// Sends the first `byteCount` pending bytes as chunks of ``chunkSize`` (the last one shorter) and keeps the rest
+    /// pending.
+    private func sendChunks(upTo byteCount: Int) throws(PNGError) {
         var start = 0
-        while start < end {
-            let length = min(Self.chunkSize, end - start)
+        while start < byteCount {
+            let length = min(Self.chunkSize, byteCount - start)
             try check(cpng_writer_write_idat(writer, output.base + start, length))
             start += length
         }
-        if byteCount == nil { output.count = 0 }
+        let rest = output.count - byteCount
+        UnsafeMutableRawPointer(output.base).copyMemory(from: output.base + byteCount, byteCount: rest)
+        output.count = rest
         try sendLibpngOutput()
     }
 
