@@ -59,8 +59,8 @@ let package = Package(
             dependencies: [
                 "GradientCore", "GradientImage", "PNGEncoding", "WebPEncoding", "AVIFEncoding",
             ]),
-        .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore"]),
-        .testTarget(name: "PNGEncodingTests", dependencies: ["PNGEncoding"]),
+        .testTarget(name: "GradientCoreTests", dependencies: ["GradientCore", "SeededRandom"]),
+        .testTarget(name: "PNGEncodingTests", dependencies: ["PNGEncoding", "SeededRandom"]),
         .testTarget(name: "WebPEncodingTests", dependencies: ["WebPEncoding"]),
         .testTarget(name: "AVIFEncodingTests", dependencies: ["AVIFEncoding"]),
         .testTarget(
@@ -69,6 +69,8 @@ let package = Package(
             exclude: ["output-manifest.tsv"]),
         // Test support: the recording responder and the loopback client; only test targets depend on it.
         .target(name: "HTTPTestSupport", dependencies: ["HTTPCore", "Locking"], path: "Tests/Support/HTTPTestSupport"),
+        // Test support: a seeded random generator, so that random test inputs reproduce from their seed.
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "HTTPTestSupport", "Locking"]),
         .testTarget(
             name: "GradientServiceTests",

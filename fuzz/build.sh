@@ -51,19 +51,29 @@ build_png_encoder() {
 }
 png_modules=(-I "$out/modules" -I "$out/modules/CPNG" -I Sources/CZlib -I Sources/CLibPNG)
 
-# Builds a PNG target ($1: png or png-palette): the encoder (build_png_encoder), then the round-trip check of the
-# tests ($2...: files of Tests/PNGEncodingTests) with the target's main without coverage, linked with libFuzzer.
+# Builds the tests' seeded generator (Tests/Support/SeededRandom) as a module and static library, without coverage.
+build_seeded_random() {
+    swiftc -sanitize=address -parse-as-library -O -g -package-name gradientd -module-name SeededRandom -emit-module \
+        -emit-module-path "$out/modules/SeededRandom.swiftmodule" -emit-library -static \
+        Tests/Support/SeededRandom/*.swift -o "$out/libSeededRandom.a"
+}
+
+# Builds a PNG target ($1: png or png-palette): the encoder (build_png_encoder) and the seeded generator
+# (build_seeded_random), then the round-trip check of the tests ($2...: files of Tests/PNGEncodingTests) with the
+# target's main without coverage, linked with libFuzzer.
 build_png() {
     local target=$1
     shift
     build_png_encoder
+    build_seeded_random
     local checks=()
     for file in "$@"; do
         checks+=("Tests/PNGEncodingTests/$file.swift")
     done
     swiftc -sanitize=address -parse-as-library -O -wmo -g -package-name gradientd -module-name "Fuzz_${target//-/_}" \
         -c "${png_modules[@]}" "fuzz/$target/main.swift" "${checks[@]}" -o "$out/$target-check.o"
-    swiftc -sanitize=fuzzer,address -use-ld=lld "$out/$target-check.o" "$out/libPNGEncoding.a" "${png_glue[@]}" \
+    swiftc -sanitize=fuzzer,address -use-ld=lld "$out/$target-check.o" "$out/libPNGEncoding.a" \
+        "$out/libSeededRandom.a" "${png_glue[@]}" \
         -lpng16 -lz -o "$out/$target"
 }
 
@@ -86,7 +96,7 @@ for target in "${targets[@]}"; do
             # The encoder is built as its own module with coverage; the round-trip check the tests use
             # (Tests/PNGEncodingTests) and the target's main are compiled without it, so that libFuzzer's
             # comparison tracing is spent on the encoder, then everything is linked with libFuzzer.
-            common=(RoundTripCheck SeededGenerator ByteCollector)
+            common=(RoundTripCheck ByteCollector)
             if [ "$target" = png ]; then
                 build_png png FuzzRowProgram "${common[@]}"
             else

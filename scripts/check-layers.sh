@@ -3,7 +3,7 @@
 # GradientCore imports nothing (no Foundation, no Glibc, no project module); HTTPCore imports no gradient module;
 # PNGEncoding, WebPEncoding and AVIFEncoding know nothing of gradients or HTTP; Locking, which HTTPCore,
 # GradientImage and GradientService share, imports the C library only (Glibc, or Darwin). No module of Sources/
-# imports the test support of Tests/Support (HTTPTestSupport), which only test targets depend on.
+# imports the test support of Tests/Support (HTTPTestSupport, SeededRandom), which only test targets depend on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -23,7 +23,7 @@ check PNGEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradien
 check WebPEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 check AVIFEncoding 'GradientCore|GradientImage|HTTPCore|GradientService' 'gradient or HTTP modules'
 for module in Sources/*/; do
-    check "$(basename "$module")" 'HTTPTestSupport' 'test support (Tests/Support)'
+    check "$(basename "$module")" 'HTTPTestSupport|SeededRandom' 'test support (Tests/Support)'
 done
 locking=$(grep -rnE '^\s*(@testable\s+)?import\s+' Sources/Locking | grep -vE 'import\s+(Glibc|Darwin)\s*$' || true)
 if [ -n "$locking" ]; then

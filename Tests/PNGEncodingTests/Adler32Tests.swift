@@ -1,5 +1,6 @@
 import CPNG
 import CZlib
+import SeededRandom
 import Testing
 
 @Suite("Adler-32")

@@ -1,4 +1,5 @@
 import CZlib
+import SeededRandom
 import Testing
 
 @testable import PNGEncoding

@@ -1,4 +1,5 @@
 import PNGEncoding
+import SeededRandom
 
 /// An indexed-colour image described by a fuzzer input, as the `png-palette` fuzz target and its corpus replay build
 /// it: rows of palette indices in the shapes the product's gradients take, and the RGB or RGBA rows they stand for.

@@ -1,4 +1,5 @@
 import PNGEncoding
+import SeededRandom
 
 /// An image described by a fuzzer input, as the `png` fuzz target and its corpus replay build it.
 ///

@@ -1,4 +1,5 @@
 import PNGEncoding
+import SeededRandom
 import Testing
 
 @Suite("Indexed colour")

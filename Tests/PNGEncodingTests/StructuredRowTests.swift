@@ -1,5 +1,6 @@
 import CZlib
 import PNGEncoding
+import SeededRandom
 import Testing
 
 @Suite("Rows coded by what they are")

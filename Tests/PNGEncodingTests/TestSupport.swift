@@ -1,5 +1,6 @@
 import CZlib
 import PNGEncoding
+import SeededRandom
 import Testing
 
 struct SinkFailure: Error {}

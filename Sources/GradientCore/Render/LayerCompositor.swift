@@ -21,9 +21,9 @@ struct LayerCompositor: Sendable {
     /// The composite so far, in the same layout: premultiplied, in bytes (0…255) at 8 bits, else 0…1.
     private var composite: [Float]
 
-    /// Prepares to composite `spec`'s layers.
-    init(spec: GradientSpec) {
-        layers = spec.layers.reversed().map { (Rasterizer(spec: $0.spec), $0.blendMode) }
+    /// Prepares to composite `spec`'s layers, each opaque or not by `opacityRule`.
+    init(spec: GradientSpec, opacityRule: Rasterizer.OpacityRule) {
+        layers = spec.layers.reversed().map { (Rasterizer(spec: $0.spec, opacityRule: opacityRule), $0.blendMode) }
         isEightBit = spec.depth == .eight
         width = spec.pixelWidth
         let paddedWidth = (spec.pixelWidth + 7) / 8 * 8

@@ -5,11 +5,12 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "12"
+    public static let version = "13"
 
     /// The spec being rendered.
     public let spec: GradientSpec
-    /// Whether every pixel is opaque, so that rows are RGB rather than RGBA.
+    /// Whether every pixel is opaque, so that rows are RGB rather than RGBA: every stop is opaque, or every stop that
+    /// is not lies where no pixel centre's `t` reaches (``OpacityRule/visibleStops``).
     public let isOpaque: Bool
     /// Bytes per pixel: 3 or 4 at 8 bits, 6 or 8 at 16 bits.
     public let bytesPerPixel: Int
@@ -28,7 +29,7 @@ public struct Rasterizer: Sendable {
 
     /// What a row is computed from: Skia's mapping of the device pixel centre (x + 0.5, y + 0.5) to the gradient's
     /// `t`, in 32-bit floats, with `t` normalised as Blink normalises the stops.
-    private enum Shader {
+    enum Shader {
         /// Every pixel the same colour; `isDithered` false for Skia's degenerate gradient, a colour shader, from
         /// which Skia strips the dither as from every constant shader.
         case solid(PixelLanes, isDithered: Bool)
@@ -56,11 +57,36 @@ public struct Rasterizer: Sendable {
 
     /// Prepares to render `spec`.
     public init(spec: GradientSpec) {
+        self.init(spec: spec, opacityRule: .visibleStops)
+    }
+
+    /// Prepares to render `spec`, its rows RGB or RGBA as `opacityRule` decides (``OpacityRule``).
+    init(spec: GradientSpec, opacityRule: OpacityRule) {
         self.spec = spec
         let ramp = ColorRamp(spec: spec)
         let opaqueStops = spec.stops.allSatisfy { $0.color.alpha >= 1 && !$0.color.missing.contains(.alpha) }
-        compositor = spec.isLayered ? LayerCompositor(spec: spec) : nil
-        isOpaque = compositor?.isOpaque ?? (opaqueStops && spec.spread != .transparent)
+        compositor = spec.isLayered ? LayerCompositor(spec: spec, opacityRule: opacityRule) : nil
+        let isRadial: Bool
+        if case .radial = spec.geometry { isRadial = true } else { isRadial = false }
+        let stages = FloatRamp(ramp: ramp, isRadial: isRadial)
+        let shader: Shader
+        if case .mesh(let mesh) = spec.geometry {
+            shader = .mesh(MeshShader(mesh: mesh, spec: spec, isOpaque: opaqueStops && spec.spread != .transparent))
+        } else {
+            shader = Self.shader(for: spec.geometry, ramp: ramp, normalisation: stages.normalisation)
+        }
+        self.stages = stages
+        self.shader = shader
+        if let compositor {
+            isOpaque = compositor.isOpaque
+        } else if case .mesh = shader {
+            isOpaque = opaqueStops && spec.spread != .transparent
+        } else {
+            isOpaque =
+                opaqueStops && spec.spread != .transparent
+                || opacityRule == .visibleStops
+                    && shader.showsOnlyOpaqueColors(of: stages, width: spec.pixelWidth, height: spec.pixelHeight)
+        }
         dither = spec.dither && spec.depth == .eight
         grain = spec.grain > 0 ? Grain(amount: spec.grain, seed: spec.seed) : nil
         switch (spec.depth, isOpaque) {
@@ -70,16 +96,6 @@ public struct Rasterizer: Sendable {
         case (.sixteen, false): bytesPerPixel = 8
         }
         bytesPerRow = bytesPerPixel * spec.pixelWidth
-        if case .radial = spec.geometry {
-            stages = FloatRamp(ramp: ramp, isRadial: true)
-        } else {
-            stages = FloatRamp(ramp: ramp)
-        }
-        if case .mesh(let mesh) = spec.geometry {
-            shader = .mesh(MeshShader(mesh: mesh, spec: spec, isOpaque: isOpaque))
-        } else {
-            shader = Self.shader(for: spec.geometry, ramp: ramp, normalisation: stages.normalisation)
-        }
     }
 
     private static func solid(_ color: SIMD4<Double>, isDithered: Bool = true) -> Shader {
