@@ -2,12 +2,12 @@
 """What holding an image for the reference PNG costs: the encode time of each held image of a random seed
 (bench/random_gradients.py) with the encoder's default reference limit against the same encode with none
 (`gradient-bench --encode-only --reference-limit 0`), interleaved case by case, and the bytes either way. The
-images timed are those the encoder holds (gradient-bench's `filtered_bytes` within the limit).
+images timed are those the encoder holds (at most the limit's pixels).
 
 Prints the median and 90th percentile of the added milliseconds and of the time ratio, and how many held images the
 reference made smaller; exits 1 when a held image came out larger than its streamed PNG (the choice is a minimum).
 
-Usage: python3 bench/held_cost.py [--bin DIR] [--seed 1] [--count 300] [--iterations 5] [--limit 196608]
+Usage: python3 bench/held_cost.py [--bin DIR] [--seed 1] [--count 300] [--iterations 5] [--limit 65535]
 Build first: swift build -c release --product gradient-bench
 """
 import argparse
@@ -27,13 +27,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--iterations", type=int, default=5)
-    parser.add_argument("--limit", type=int, default=196608, help="the encoder's default reference limit")
+    parser.add_argument("--limit", type=int, default=65535, help="the encoder's default reference limit, in pixels")
     args = parser.parse_args()
     bench = os.path.join(args.bin, "gradient-bench")
     added, ratios, smaller, larger = [], [], 0, 0
     for query in generate(args.seed, args.count):
-        streamed_ms, streamed_bytes, filtered_bytes = our_time(bench, query, args.iterations, reference_limit=0)
-        if filtered_bytes > args.limit:
+        streamed_ms, streamed_bytes, pixels = our_time(bench, query, args.iterations, reference_limit=0)
+        if pixels > args.limit:
             continue
         held_ms, held_bytes, _ = our_time(bench, query, args.iterations)
         added.append(held_ms - streamed_ms)

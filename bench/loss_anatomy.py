@@ -8,7 +8,7 @@ Pillow's own encode (Pillow's time is zlib level 9 on its own rows, so level 9 h
 
 Prints a line per case and, per level, the median ratio, the cases still above and the median speed against Pillow.
 
-Usage: python3 bench/png_peers.py --random SEED --count N --held-bytes 196608 --tsv /tmp/judge.tsv
+Usage: python3 bench/png_peers.py --random SEED --count N --held-pixels 65535 --tsv /tmp/judge.tsv
        python3 bench/loss_anatomy.py /tmp/judge.tsv [--limit N] [--bin .build/release]
 """
 import argparse

@@ -19,7 +19,7 @@ printed with the seed and its index, so `--random SEED --only INDEX` reruns it.
 
 Usage: python3 bench/png_peers.py [--bin DIR] [--corpus PATH | --random SEED --count N [--only I]] [--limit N]
                                   [--iterations N] [--worst N] [--width W] [--height H] [--tsv PATH]
-                                  [--held-bytes N [--grain]]
+                                  [--held-pixels N [--grain]]
 Build first: swift build -c release --product gradient && swift build -c release --product gradient-bench
 """
 import argparse
@@ -92,16 +92,16 @@ def split_dither(query):
 
 
 def our_time(bench, query, iterations, reference_limit=None):
-    """(median encode ms, PNG bytes, filtered bytes of the rows the encoder is given) of one query, one thread, PNG in
-    memory, from rows rendered beforehand: gradient-bench does one warm-up and `iterations` timed runs. With
-    `reference_limit`, the encoder holds images up to that many filtered bytes instead of its default."""
+    """(median encode ms, PNG bytes, pixels) of one query, one thread, PNG in memory, from rows rendered beforehand:
+    gradient-bench does one warm-up and `iterations` timed runs. With `reference_limit`, the encoder holds images of
+    up to that many pixels instead of its default."""
     base, dither = split_dither(query)
     arguments = [bench, "--json", "--sequential", "--encode-only", "--iterations", str(iterations), "--dither", dither]
     if reference_limit is not None:
         arguments += ["--reference-limit", str(reference_limit)]
     row = json.loads(subprocess.run(arguments + ["--query", base], check=True, capture_output=True,
                                     text=True).stdout.splitlines()[0])
-    return row["median_ms"], row["png_bytes"], row["filtered_bytes"]
+    return row["median_ms"], row["png_bytes"], row["pixels"]
 
 
 def random_cases(seed, count, only):
@@ -126,12 +126,11 @@ def main():
     parser.add_argument("--height", type=int, default=630)
     parser.add_argument("--max-ratio", type=float, default=1.0, help="target: every case at most this x Pillow's bytes")
     parser.add_argument("--min-speedup", type=float, default=20.0, help="target: median encode speed-up at least")
-    parser.add_argument("--held-bytes", type=int, default=None, metavar="N",
-                        help="judge the bytes target only on images of at most N filtered bytes (height x (1 + row"
-                             " bytes) of the rows the encoder is given, as gradient-bench reports them): the images"
-                             " the encoder holds for its reference PNG (default: every image)")
+    parser.add_argument("--held-pixels", type=int, default=None, metavar="N",
+                        help="judge the bytes target only on images of at most N pixels: the images the encoder holds"
+                             " for its reference PNG (default: every image)")
     parser.add_argument("--grain", action="store_true",
-                        help="with --held-bytes: judge the bytes target on the images with grain too, those written in"
+                        help="with --held-pixels: judge the bytes target on the images with grain too, those written in"
                              " the colour type Pillow holds them in (the encoder writes them by Pillow's method)")
     parser.add_argument("--speed-pixels", type=int, default=65536,
                         help="the speed-up target is judged on images of at least this many pixels")
@@ -151,7 +150,7 @@ def main():
     cases = []
     for index, query in cases_in:
         png = subprocess.run([gradient, "render", query, "-o", "-"], check=True, capture_output=True).stdout
-        ours_ms, bench_bytes, filtered_bytes = our_time(bench, query, args.iterations)
+        ours_ms, bench_bytes, _ = our_time(bench, query, args.iterations)
         if bench_bytes != len(png):
             sys.exit(f"gradient-bench wrote {bench_bytes} bytes, gradient render {len(png)}, for {query}")
         image = pillow_image(png)
@@ -162,7 +161,7 @@ def main():
             "ratio": len(png) / pillow_bytes, "ms": ours_ms, "pillow_ms": pillow_ms,
             "speedup": pillow_ms / max(ours_ms, 0.001), "mode": image.mode, "indexed": decoded.mode == "P",
             "size": f"{decoded.width}x{decoded.height}", "pixels": decoded.width * decoded.height,
-            "filtered_bytes": filtered_bytes, "grain": has_grain(query), "pillow_mode": decoded.mode == image.mode,
+            "grain": has_grain(query), "pillow_mode": decoded.mode == image.mode,
         })
 
     if args.tsv:
@@ -184,13 +183,13 @@ def main():
     large = [case for case in cases if case["pixels"] >= args.speed_pixels]
     speedups = [case["speedup"] for case in large] or [float("inf")]
     small = [case["speedup"] for case in cases if case["pixels"] < args.speed_pixels]
-    judged = [case for case in cases if args.held_bytes is None or case["filtered_bytes"] <= args.held_bytes
+    judged = [case for case in cases if args.held_pixels is None or case["pixels"] <= args.held_pixels
               or args.grain and case["grain"] and case["pillow_mode"]]
     over = [case for case in judged if case["ratio"] > args.max_ratio]
-    if args.held_bytes is not None:
+    if args.held_pixels is not None:
         above = sum(case["ratio"] > args.max_ratio for case in cases)
         grained = " and the images with grain in Pillow's colour type" if args.grain else ""
-        print(f"bytes judged on the {len(judged)} images of at most {args.held_bytes} filtered bytes{grained};"
+        print(f"bytes judged on the {len(judged)} images of at most {args.held_pixels} pixels{grained};"
               f" of all {len(cases)}, {above} are above {args.max_ratio}x")
     median_speedup = statistics.median(speedups)
     print(f"\n{len(cases)} cases ({label}): ours/Pillow bytes median"

@@ -8,7 +8,7 @@
 ///
 /// Memory use is proportional to the row width, never to the whole frame: a few rows of history, deflate's 32 KiB
 /// window and IDAT chunks of 64 KiB, which go to the sink while rows are still arriving. The exception is an image
-/// of at most ``PNGEncoderOptions/referenceByteLimit`` filtered bytes, which is held (``HeldImage``): its rows and its
+/// of at most ``PNGEncoderOptions/referencePixelLimit`` pixels, which is held (``HeldImage``): its rows and its
 /// PNG stay in memory until ``finish()`` writes the smaller of that PNG and the reference PNG of the same rows
 /// (Pillow's `optimize=True` method, ``ReferencePNG``).
 ///
@@ -59,7 +59,7 @@ public final class PNGEncoder {
     /// The byte-wise difference between two successive solid colours.
     private let pixelStep: UnsafeMutablePointer<UInt8>
     private let generalRows: GeneralRowCoder
-    /// For a held image (``PNGEncoderOptions/referenceByteLimit``): its own PNG and the reference PNGs of the same
+    /// For a held image (``PNGEncoderOptions/referencePixelLimit``): its own PNG and the reference PNGs of the same
     /// rows, until ``finish()`` sends the smallest to `sink`.
     private let held: HeldImage?
     /// For an image with grain that is streamed without a palette (``PNGEncoderOptions/hasGrain``): every row goes
@@ -132,9 +132,9 @@ public final class PNGEncoder {
         }
         let format = self.format
         self.sink = sink
-        let (filteredBytes, overflows) = inputFormat.height.multipliedReportingOverflow(by: 1 + inputFormat.bytesPerRow)
-        if !overflows && filteredBytes <= options.referenceByteLimit {
-            let held = HeldImage(format: inputFormat, byteCount: filteredBytes)
+        let (pixelCount, overflows) = inputFormat.height.multipliedReportingOverflow(by: inputFormat.width)
+        if !overflows && pixelCount <= options.referencePixelLimit {
+            let held = HeldImage(format: inputFormat, byteCount: inputFormat.height * (1 + inputFormat.bytesPerRow))
             self.held = held
             stream = try IDATStream(format: format, palette: palette, tuning: .gradient) { held.own.append($0) }
         } else {

@@ -17,23 +17,23 @@ public struct PNGEncoderOptions: Sendable, Equatable {
     /// Pillow's time. Measured: docs/png-encoder.md ("Images with grain").
     public var hasGrain: Bool
 
-    /// The largest image, in filtered bytes (`height × (1 + width × bytes a pixel)` of the rows given), that the
-    /// encoder holds in memory instead of streaming, to write the smaller of its own PNG and the reference PNG of
-    /// the same rows: libpng's adaptive filters through zlib level 9, which is Pillow's `optimize=True` (so a held
-    /// image is never heavier than Pillow's). 0 holds none. The default, 196,608 bytes (three bytes for each of
-    /// 65,536 pixels: RGB images of fewer pixels, a 255×255 one at most), holds the small images (icons,
-    /// thumbnails, placeholders), where the reference costs milliseconds; what it costs: docs/png-encoder.md.
-    public var referenceByteLimit: Int
+    /// The largest image, in pixels, that the encoder holds in memory instead of streaming, to write the smaller of
+    /// its own PNG and the reference PNG of the same rows: libpng's adaptive filters through zlib level 9, which is
+    /// Pillow's `optimize=True` (so a held image is never heavier than Pillow's). 0 holds none. The default, 65,535,
+    /// holds every image of fewer than 65,536 pixels (icons, thumbnails, placeholders, a 255×255 card), where the
+    /// reference costs milliseconds, in at most `65,535 × (bytes a pixel) + height` bytes of rows (576 KiB for
+    /// 16-bit RGBA, 256 KiB for 8-bit RGB); what it costs: docs/png-encoder.md.
+    public var referencePixelLimit: Int
 
-    /// The default ``referenceByteLimit``.
-    public static let defaultReferenceByteLimit = 196_608
+    /// The default ``referencePixelLimit``.
+    public static let defaultReferencePixelLimit = 65_535
 
     /// Options for rows of the given kind.
     public init(
-        undithered: Bool = false, hasGrain: Bool = false, referenceByteLimit: Int = Self.defaultReferenceByteLimit
+        undithered: Bool = false, hasGrain: Bool = false, referencePixelLimit: Int = Self.defaultReferencePixelLimit
     ) {
         self.undithered = undithered
         self.hasGrain = hasGrain
-        self.referenceByteLimit = referenceByteLimit
+        self.referencePixelLimit = referencePixelLimit
     }
 }

@@ -17,8 +17,8 @@ struct BenchmarkOptions {
           --raster-only    time the rasterizer alone (no PNG encoding); png_bytes is then 0
           --encode-only    time the PNG encoder alone on rows rendered once beforehand (the colour census
                            included, as an indexed render takes it)
-          --reference-limit N  with --encode-only: hold images of at most N filtered bytes for the reference PNG
-                           (default: the encoder's, 196608; 0 holds none)
+          --reference-limit N  with --encode-only: hold images of at most N pixels for the reference PNG
+                           (default: the encoder's, 65535; 0 holds none)
           --sequential     rasterize and encode on one thread (default: rows rasterized on a second thread while
                            the first encodes, as the gradient CLI does; the bytes are the same)
           --iterations N   timed runs per case after one warm-up (default \(defaultWorkloadIterations)); the median
@@ -75,8 +75,8 @@ struct BenchmarkOptions {
     var rasterOnly = false
     /// `--encode-only`: time the PNG encoder on a frame rendered once, not the render.
     var encodeOnly = false
-    /// `--reference-limit N` with `--encode-only`: the encoder's reference byte limit instead of its default.
-    var referenceByteLimit: Int?
+    /// `--reference-limit N` with `--encode-only`: the encoder's reference pixel limit instead of its default.
+    var referencePixelLimit: Int?
     var pipelined = true
     /// Timed runs per case; nil means the mode's default.
     var iterations: Int?
@@ -121,7 +121,7 @@ struct BenchmarkOptions {
                 guard let limit = arguments.popFirst().flatMap({ Int($0) }), (0...1 << 30).contains(limit) else {
                     Self.fail("--reference-limit needs a whole number from 0 to \(1 << 30)")
                 }
-                referenceByteLimit = limit
+                referencePixelLimit = limit
             case "--sequential": pipelined = false
             case "--iterations": iterations = Self.count(arguments.popFirst(), option: argument, maximum: 10_000)
             case "--workload":

@@ -32,9 +32,9 @@ enum FrameRenderer {
     /// path does: when `spec` may be indexed (``GradientPNG/considersIndexedColor(_:)``), the census of its colours
     /// that ``GradientPNG/palette(of:shouldContinue:)`` takes (rows a stride apart, then every row), then the rows,
     /// indexed when the census found at most 256 colours.
-    /// `referenceByteLimit` replaces the encoder's ``PNGEncoderOptions/referenceByteLimit`` when given.
+    /// `referencePixelLimit` replaces the encoder's ``PNGEncoderOptions/referencePixelLimit`` when given.
     static func encode(
-        _ frame: [UInt8], format: PNGImageFormat, spec: GradientSpec, referenceByteLimit: Int? = nil
+        _ frame: [UInt8], format: PNGImageFormat, spec: GradientSpec, referencePixelLimit: Int? = nil
     ) throws -> [UInt8] {
         var output: [UInt8] = []
         let bytesPerRow = format.bytesPerRow
@@ -44,8 +44,8 @@ enum FrameRenderer {
             }
         }
         var options = GradientPNG.encoderOptions(of: spec)
-        if let referenceByteLimit {
-            options.referenceByteLimit = referenceByteLimit
+        if let referencePixelLimit {
+            options.referencePixelLimit = referencePixelLimit
         }
         let encoder = try PNGEncoder(format: format, palette: palette, options: options) {
             output.append(contentsOf: $0)

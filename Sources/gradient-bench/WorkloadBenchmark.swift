@@ -22,7 +22,7 @@ struct WorkloadBenchmark {
                     let (bytes, milliseconds) = try Stopwatch.measure {
                         if options.encodeOnly {
                             return try FrameRenderer.encode(
-                                frame, format: format, spec: spec, referenceByteLimit: options.referenceByteLimit
+                                frame, format: format, spec: spec, referencePixelLimit: options.referencePixelLimit
                             ).count
                         }
                         return options.rasterOnly
@@ -34,12 +34,11 @@ struct WorkloadBenchmark {
                 }
                 let median = Stopwatch.rounded(Stopwatch.median(times))
                 if options.json {
-                    // filtered_bytes: height × (1 + row bytes) of the rows the encoder is given, which decides
-                    // whether it holds the image for its reference PNG.
-                    let filteredBytes = format.height * (1 + format.bytesPerRow)
+                    // pixels: width × height, which decides whether the encoder holds the image for its reference
+                    // PNG (PNGEncoderOptions.referencePixelLimit).
                     print(
                         "{\"workload\":\"\(workload.name)\",\"query\":\"\(query)\",\"median_ms\":\(median),"
-                            + "\"png_bytes\":\(size),\"filtered_bytes\":\(filteredBytes)}"
+                            + "\"png_bytes\":\(size),\"pixels\":\(format.width * format.height)}"
                     )
                 } else {
                     print("\(workload.name)  \(dither)  \(median)  \(size)  \(query)")

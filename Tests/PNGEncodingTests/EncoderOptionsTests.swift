@@ -32,7 +32,7 @@ struct EncoderOptionsTests {
 
     @Test("undithered rows tried from the row above take Paeth where it wins; by default none does")
     func paethForUnditheredRows() throws {
-        #expect(try Self.filterTypes(PNGEncoderOptions(undithered: true, referenceByteLimit: 0)).contains(4))
+        #expect(try Self.filterTypes(PNGEncoderOptions(undithered: true, referencePixelLimit: 0)).contains(4))
         #expect(try !Self.filterTypes(streamed).contains(4))
     }
 }

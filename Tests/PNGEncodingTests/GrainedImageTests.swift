@@ -27,7 +27,7 @@ struct GrainedImageTests {
         }
     }
 
-    static let grained = PNGEncoderOptions(hasGrain: true, referenceByteLimit: 0)
+    static let grained = PNGEncoderOptions(hasGrain: true, referencePixelLimit: 0)
 
     @Test(
         "a streamed image with grain carries the reference PNG's deflate stream, Pillow's method",
@@ -57,16 +57,16 @@ struct GrainedImageTests {
         #expect(
             try encodePNG(format, palette: palette, rows: rows, options: Self.grained)
                 == encodePNG(format, palette: palette, rows: rows))
-        let held = PNGEncoderOptions(hasGrain: true, referenceByteLimit: .max)
+        let held = PNGEncoderOptions(hasGrain: true, referencePixelLimit: .max)
         let noiseRows = Self.grainedRows(format, seed: 9)
         #expect(
             try encodePNG(format, rows: noiseRows, options: held)
-                == encodePNG(format, rows: noiseRows, options: PNGEncoderOptions(referenceByteLimit: .max)))
+                == encodePNG(format, rows: noiseRows, options: PNGEncoderOptions(referencePixelLimit: .max)))
     }
 
     @Test(
         "every IDAT chunk but the last holds 64 KiB",
-        arguments: [PNGEncoderOptions(referenceByteLimit: 0), grained])
+        arguments: [PNGEncoderOptions(referencePixelLimit: 0), grained])
     func fullChunks(options: PNGEncoderOptions) throws {
         let format = PNGImageFormat(width: 700, height: 400)
         let rows = Self.grainedRows(format, seed: 4)

@@ -43,7 +43,7 @@ enum RoundTripCheck {
     private static func heldMismatch(_ format: PNGImageFormat, rows: [[UInt8]], streamedByteCount: Int) -> String? {
         let held: [UInt8]
         do {
-            held = try encodePNG(format, rows: rows, options: PNGEncoderOptions(referenceByteLimit: .max))
+            held = try encodePNG(format, rows: rows, options: PNGEncoderOptions(referencePixelLimit: .max))
             guard try PNGDecoder.decode(held).pixels == expectedPixels(format, rows: rows) else {
                 return "the held PNG decodes to other pixels than were encoded for \(format)"
             }
@@ -210,4 +210,4 @@ func inflate(_ stream: [UInt8], expectedCount: Int) throws -> [UInt8] {
 }
 
 /// Options that hold no image for the reference PNG: the encoder's own stream, whatever the image's size.
-let streamed = PNGEncoderOptions(referenceByteLimit: 0)
+let streamed = PNGEncoderOptions(referencePixelLimit: 0)

@@ -1,9 +1,9 @@
-/// An image small enough to hold (``PNGEncoderOptions/referenceByteLimit``): the encoder's own PNG, collected instead
+/// An image small enough to hold (``PNGEncoderOptions/referencePixelLimit``): the encoder's own PNG, collected instead
 /// of streamed, and the raw rows, from which ``finish(_:)`` builds the reference PNG (``ReferencePNG``) and sends the
 /// smaller of the two.
 ///
 /// RGBA rows whose pixels all turn out opaque are referenced as RGB rows, which is how Pillow holds such an image: the
-/// renderer writes RGBA whenever a stop is translucent, even where no translucent pixel is drawn.
+/// renderer's rule is conservative and may write RGBA where no translucent pixel is drawn (a conic gradient, a mesh).
 final class HeldImage {
     /// The encoder's own PNG, as its stream produces it.
     let own = ByteBuffer(capacity: 1024)
