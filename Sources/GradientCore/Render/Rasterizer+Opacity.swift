@@ -1,7 +1,8 @@
 extension Rasterizer {
     /// How ``Rasterizer/isOpaque`` is decided.
     enum OpacityRule {
-        /// Opaque when every stop is: the rule for meshes, whose colours are not looked up by `t`.
+        /// Opaque only when every stop is (and the spread is not `none`): the rule before ``visibleStops``, which
+        /// meshes still follow since their colours are not looked up by `t`; tests render by it to check the other.
         case everyStop
         /// Opaque too when every interval of the ramp that the image's range of `t` meets has an alpha of exactly 1
         /// (``Shader/showsOnlyOpaqueColors(of:width:height:)``): a translucent stop past the end of the gradient line,
@@ -36,30 +37,28 @@ extension Rasterizer.Shader {
             return nil
         case .linear(let m0, let m2, let m4):
             let (m0, m2, m4) = (Double(m0), Double(m2), Double(m4))
-            let across = [firstX * m0, lastX * m0]
-            let down = [firstY * m2, lastY * m2]
-            low = across.min()! + down.min()! + m4
-            high = across.max()! + down.max()! + m4
+            let across = (firstX * m0, lastX * m0)
+            let down = (firstY * m2, lastY * m2)
+            low = min(across.0, across.1) + min(down.0, down.1) + m4
+            high = max(across.0, across.1) + max(down.0, down.1) + m4
             magnitude = abs(m0) * lastX + abs(m2) * lastY + abs(m4)
         case .radial(let scaleX, let offsetX, let scaleY, let offsetY, let tScale, let tBias):
-            let xs = [firstX * Double(scaleX) + Double(offsetX), lastX * Double(scaleX) + Double(offsetX)]
-            let ys = [firstY * Double(scaleY) + Double(offsetY), lastY * Double(scaleY) + Double(offsetY)]
-            let nearest = (Self.distanceFromZero(to: xs), Self.distanceFromZero(to: ys))
-            let farthest = (xs.map(abs).max()!, ys.map(abs).max()!)
-            let radii = [
-                (nearest.0 * nearest.0 + nearest.1 * nearest.1).squareRoot(),
-                (farthest.0 * farthest.0 + farthest.1 * farthest.1).squareRoot(),
-            ]
-            let ts = radii.map { $0 * Double(tScale) + Double(tBias) }
-            low = ts.min()!
-            high = ts.max()!
-            let coordinates = xs.map(abs).max()! + ys.map(abs).max()! + abs(Double(offsetX)) + abs(Double(offsetY))
+            let xs = (firstX * Double(scaleX) + Double(offsetX), lastX * Double(scaleX) + Double(offsetX))
+            let ys = (firstY * Double(scaleY) + Double(offsetY), lastY * Double(scaleY) + Double(offsetY))
+            let nearest = (Self.distanceFromZero(xs), Self.distanceFromZero(ys))
+            let farthest = (max(abs(xs.0), abs(xs.1)), max(abs(ys.0), abs(ys.1)))
+            let nearestT = (nearest.0 * nearest.0 + nearest.1 * nearest.1).squareRoot() * Double(tScale) + Double(tBias)
+            let farthestT =
+                (farthest.0 * farthest.0 + farthest.1 * farthest.1).squareRoot() * Double(tScale) + Double(tBias)
+            low = min(nearestT, farthestT)
+            high = max(nearestT, farthestT)
+            let coordinates = farthest.0 + farthest.1 + abs(Double(offsetX)) + abs(Double(offsetY))
             magnitude = coordinates * abs(Double(tScale)) + abs(Double(tBias))
         case .conic(_, let tScale, let tBias):
             // Any angle, from 0 to 1 turn: the centre may lie inside the image.
-            let ends = [Double(tBias), Double(tScale) + Double(tBias)]
-            low = ends.min()!
-            high = ends.max()!
+            let ends = (Double(tBias), Double(tScale) + Double(tBias))
+            low = min(ends.0, ends.1)
+            high = max(ends.0, ends.1)
             magnitude = abs(Double(tScale)) + abs(Double(tBias))
         }
         let allowance = Self.roundingAllowance * (1 + magnitude + abs(low) + abs(high))
@@ -75,9 +74,9 @@ extension Rasterizer.Shader {
     static let largestBoundedParameter = Double(1 << 22)
 
     /// The distance from 0 to the interval between the two values of `ends`.
-    private static func distanceFromZero(to ends: [Double]) -> Double {
-        let low = ends.min()!
-        let high = ends.max()!
+    private static func distanceFromZero(_ ends: (Double, Double)) -> Double {
+        let low = min(ends.0, ends.1)
+        let high = max(ends.0, ends.1)
         if low > 0 { return low }
         if high < 0 { return -high }
         return 0

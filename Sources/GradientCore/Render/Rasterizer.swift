@@ -64,14 +64,16 @@ public struct Rasterizer: Sendable {
     init(spec: GradientSpec, opacityRule: OpacityRule) {
         self.spec = spec
         let ramp = ColorRamp(spec: spec)
-        let opaqueStops = spec.stops.allSatisfy { $0.color.alpha >= 1 && !$0.color.missing.contains(.alpha) }
+        let everyStopIsOpaque =
+            spec.spread != .transparent
+            && spec.stops.allSatisfy { $0.color.alpha >= 1 && !$0.color.missing.contains(.alpha) }
         compositor = spec.isLayered ? LayerCompositor(spec: spec, opacityRule: opacityRule) : nil
         let isRadial: Bool
         if case .radial = spec.geometry { isRadial = true } else { isRadial = false }
         let stages = FloatRamp(ramp: ramp, isRadial: isRadial)
         let shader: Shader
         if case .mesh(let mesh) = spec.geometry {
-            shader = .mesh(MeshShader(mesh: mesh, spec: spec, isOpaque: opaqueStops && spec.spread != .transparent))
+            shader = .mesh(MeshShader(mesh: mesh, spec: spec, isOpaque: everyStopIsOpaque))
         } else {
             shader = Self.shader(for: spec.geometry, ramp: ramp, normalisation: stages.normalisation)
         }
@@ -79,11 +81,10 @@ public struct Rasterizer: Sendable {
         self.shader = shader
         if let compositor {
             isOpaque = compositor.isOpaque
-        } else if case .mesh = shader {
-            isOpaque = opaqueStops && spec.spread != .transparent
         } else {
+            // A mesh shows no range of `t`: it is opaque by its stops alone.
             isOpaque =
-                opaqueStops && spec.spread != .transparent
+                everyStopIsOpaque
                 || opacityRule == .visibleStops
                     && shader.showsOnlyOpaqueColors(of: stages, width: spec.pixelWidth, height: spec.pixelHeight)
         }
