@@ -149,6 +149,10 @@ CASES = [
     "linear-gradient(to right in hwb longer hue, hwb(16deg 36% 6%), 30%, hwb(200 10% 10%))",
     # A none makes a legacy colour function modern: the default space is oklab.
     "linear-gradient(to right, hwb(none 10% 10%), blue)",
+    # A first stop past 0 whose hue oklch drops (chroma under 0.02): Blink pads from 0 with the colour as written,
+    # whose hue Skia keeps, to the stop, which takes its neighbour's (random seed 3457364815, 88% identical before).
+    "conic-gradient(from 49.4912deg in oklch, #31312a 208.4deg, hsl(62.8 8.7% 17.3%) 40.7%, rgb(227, 233, 220) 45.7%, "
+    "oklab(0.3272 -0.0031 0.0118) 82.9deg, #788 99.3% 174deg)",
 ]
 
 # Layered backgrounds: (background-image list, background-blend-mode or None), drawn by Chromium as a div's

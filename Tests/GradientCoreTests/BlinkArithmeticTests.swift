@@ -42,6 +42,24 @@ struct BlinkArithmeticTests {
         }
     }
 
+    /// A first stop past 0 whose hue the conversion into oklch drops (chroma under 0.02) takes its neighbour's hue,
+    /// but Blink pads from 0 with the colour as written, whose hue Skia keeps: the padding turns from one hue to the
+    /// other. Painted as the stop alone, a third of these pixels were one level off (random seed 3457364815).
+    @Test("padding before a near-grey first stop turns from its written hue to the stop's")
+    func nearGreyFirstStopPadding() throws {
+        let image = try RenderedImage(
+            query: "css=conic-gradient(from 49.4912deg in oklch, %2331312a 208.4deg, hsl(62.8 8.7%25 17.3%25) 40.7%25, "
+                + "rgb(227, 233, 220) 45.7%25, oklab(0.3272 -0.0031 0.0118) 82.9deg, %23788 99.3%25 174deg)"
+                + "&width=160&height=96")
+        let chromium: [(x: Int, y: Int, rgb: SIMD3<Double>)] = [
+            (136, 0, [49, 49, 42]), (154, 16, [49, 49, 42]), (152, 28, [49, 49, 42]), (118, 48, [49, 49, 42]),
+            (92, 58, [49, 49, 42]), (149, 66, [49, 49, 42]), (127, 76, [49, 49, 42]), (158, 94, [49, 49, 42]),
+            (144, 8, [48, 49, 42]), (44, 74, [48, 49, 42]), (150, 94, [48, 49, 42]),
+            (151, 8, [49, 50, 43]), (79, 72, [49, 50, 43]), (155, 92, [49, 50, 43]),
+        ]
+        expectPixels(image, chromium)
+    }
+
     /// A hint's nine stops in oklab are Blink's blends of its own oklab colours, handed to Skia in sRGB and converted
     /// back, not blends of Skia's colours: each pixel here was one level off in one channel.
     @Test("a hint's stops in oklab are Blink's blends, through sRGB")
