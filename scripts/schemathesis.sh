@@ -22,11 +22,11 @@
 # holds the service to the exact rule on every /gradient response (check pixel_budget_follows_api), and drops a
 # "schema-violating request accepted" report only for a request that breaks nothing but `SizeBudget` (within the
 # exact budget) or the patterns of `colors`, `base` and `css`, judged on the parameters the request carried (a drawn
-# property whose value, an empty array, serialises to nothing is no part of it). Those patterns state a regular subset of API.md's CSS
-# syntax, which no regular expression can state: every value they admit is one the service reads, so a client
-# generated from openapi.yaml is never refused, and the service reads more. Values are drawn from openapi.yaml
-# alone, as such a client would send them (no generator of ours), so every schema-valid request the service refuses
-# fails the run. scripts/schemathesis_hooks.py loads that module through SCHEMATHESIS_HOOKS.
+# property whose value, an empty array, serialises to nothing is no part of it). Those patterns state a regular
+# subset of API.md's CSS syntax, which no regular expression can state: every value they admit is one the service
+# reads, so a client generated from openapi.yaml is never refused, and the service reads more. Values are drawn from
+# openapi.yaml alone, as such a client would send them (no generator of ours), so every schema-valid request the
+# service refuses fails the run. scripts/schemathesis_hooks.py loads that module through SCHEMATHESIS_HOOKS.
 #
 # Usage: scripts/schemathesis.sh PATH/TO/gradientd
 # Environment: SCHEMATHESIS_MAX_EXAMPLES (default 200), SCHEMATHESIS_SEEDS (default "1 2 3 4 5"),

@@ -13,8 +13,8 @@ instead:
   breaks nothing in its path's query schema (`GradientQuery` for /gradient, `GradientCSSQuery` for /gradient.css)
   but `SizeBudget` (and its size is within the exact limit) or the patterns of
   `colors`, `base` and `css`, judged on the parameters the request carried (schemathesis may draw an extra property
-  whose value, an empty array, never reaches the URL), that is when accepting it was right: those patterns state a regular subset of the CSS
-  syntax API.md gives (which no regular expression can state), so that a client generated from openapi.yaml is never
+  whose value, an empty array, never reaches the URL), that is when accepting it was right: those patterns state a
+  regular subset of the CSS syntax API.md gives (which no regular expression can state), so that a client generated from openapi.yaml is never
   refused, and the service reads more than they admit. Every other report of that check stands, and so does every
   report of a schema-valid request refused.
 """
@@ -182,7 +182,7 @@ def filter_failure(context, failure: Failure, case, response):
         approximation += f", once the parameters it never sent ({', '.join(map(repr, unsent))}: empty) are left out"
     print(
         f"documented approximation: {case.method.upper()} {case.operation.path} of a {size[0]}×{size[1]} "
-        f"{size[2]} image was accepted; it breaks only {approximation}, so the report is dropped",
+        f"{size[2]} image was accepted; it breaks at most {approximation}, so the report is dropped",
         file=sys.stderr,
         flush=True,
     )

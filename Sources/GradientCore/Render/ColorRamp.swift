@@ -178,10 +178,11 @@ struct ColorRamp {
     /// interpolation space that the stop itself takes, to the stop. The two differ by float noise, through which
     /// `increasing` or `decreasing hue` can turn once round the circle, and by a near-grey's hue, which the stop
     /// drops (chroma under 0.02) and takes from its neighbour while the colour as written keeps it; nil where Blink
-    /// adds nothing, or when the first colour was written with missing components. Stops that all lie at one position past 1 are ones Blink normalises to
-    /// stops at 1 (`NormalizeAndAddStops`, its span 0): a linear or conic gradient is padded from 0 to 1; a radial
-    /// one gets radii equal to that position (`AdjustGradientRadiiForOffsetRange`), which Skia draws as the padding
-    /// colour alone out to it (`MakeTwoPointConical` of equal radii).
+    /// adds nothing, or when the first colour was written with missing components. Stops that all lie at one
+    /// position past 1 are ones Blink normalises to stops at 1 (`NormalizeAndAddStops`, its span 0): a linear or
+    /// conic gradient is padded from 0 to 1; a radial one gets radii equal to that position
+    /// (`AdjustGradientRadiiForOffsetRange`), which Skia draws as the padding colour alone out to it
+    /// (`MakeTwoPointConical` of equal radii).
     private static func blinkPadding(_ spec: GradientSpec, firstStop: SIMD4<Double>, hueIndex: Int) -> Segment? {
         guard spec.spread == .pad, spec.hue != .longer, let stop = spec.stops.first, stop.position > 0,
             let last = spec.stops.last, stop.color.missing.isEmpty || stop.writtenComponents != nil,

@@ -47,9 +47,10 @@ extension Rasterizer.Shader {
             let ys = (firstY * Double(scaleY) + Double(offsetY), lastY * Double(scaleY) + Double(offsetY))
             let nearest = (Self.distanceFromZero(xs), Self.distanceFromZero(ys))
             let farthest = (max(abs(xs.0), abs(xs.1)), max(abs(ys.0), abs(ys.1)))
-            let nearestT = (nearest.0 * nearest.0 + nearest.1 * nearest.1).squareRoot() * Double(tScale) + Double(tBias)
-            let farthestT =
-                (farthest.0 * farthest.0 + farthest.1 * farthest.1).squareRoot() * Double(tScale) + Double(tBias)
+            func t(at point: (Double, Double)) -> Double {
+                (point.0 * point.0 + point.1 * point.1).squareRoot() * Double(tScale) + Double(tBias)
+            }
+            let (nearestT, farthestT) = (t(at: nearest), t(at: farthest))
             low = min(nearestT, farthestT)
             high = max(nearestT, farthestT)
             let coordinates = farthest.0 + farthest.1 + abs(Double(offsetX)) + abs(Double(offsetY))
