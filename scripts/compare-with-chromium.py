@@ -153,6 +153,16 @@ CASES = [
     # whose hue Skia keeps, to the stop, which takes its neighbour's (random seed 3457364815, 88% identical before).
     "conic-gradient(from 49.4912deg in oklch, #31312a 208.4deg, hsl(62.8 8.7% 17.3%) 40.7%, rgb(227, 233, 220) 45.7%, "
     "oklab(0.3272 -0.0031 0.0118) 82.9deg, #788 99.3% 174deg)",
+    # A stop without a hue takes, on each side, the hue its neighbour in Blink's list holds: a hint's stops hold none
+    # when neither end has one (random seed 248929685, 53% identical before), a copy at a hint on a stop holds the
+    # copied end's, and a `none` as written is 0, from which Blink pads a first stop past 0.
+    "linear-gradient(69.5654deg in oklch, lab(33.12 2.25 2.18) 16.3%, 37.8%, hsl(297.4 5.9% 19%))",
+    "linear-gradient(to right in oklch, #7a7570, 30%, #8a7f86, 80%, #767676)",
+    "linear-gradient(to right in oklch longer hue, #7a7570 10%, 30%, #6a6f76 90%)",
+    "linear-gradient(to right in oklch longer hue, oklch(0.6 0.1 none) 10%, 30%, oklch(0.5 0.1 200) 90%)",
+    "linear-gradient(to right in oklch, oklch(0.6 0.1 40) 20%, 20%, oklch(0.4 0.1 none) 80%)",
+    "linear-gradient(to right in oklch, oklch(0.6 0.1 none) 20%, 80%, oklch(0.4 0.1 250) 80%)",
+    "linear-gradient(to right in oklab, oklab(0.6 none 0.1) 20%, oklab(0.4 0.1 -0.1) 80%)",
 ]
 
 # Layered backgrounds: (background-image list, background-blend-mode or None), drawn by Chromium as a div's

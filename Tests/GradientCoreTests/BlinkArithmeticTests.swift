@@ -60,6 +60,23 @@ struct BlinkArithmeticTests {
         expectPixels(image, chromium)
     }
 
+    /// A stop Blink holds without a hue takes, on each side, the hue its neighbour in Blink's list holds: between two
+    /// near-greys, a hint's stops hold none (0), so each end starts from hue 0 and the hint's outer stops turn to the
+    /// ends' own hues. Taking each other's hues instead, every pixel here was off (random seed 248929685).
+    @Test("between two stops without a hue, a hint's stops hold none and each stop takes its neighbour's")
+    func hintStopsBetweenNearGreys() throws {
+        let image = try RenderedImage(
+            query: "css=linear-gradient(69.5654deg in oklch, lab(33.12 2.25 2.18) 16.3%25, 37.8%25, "
+                + "hsl(297.4 5.9%25 19%25))&width=160&height=96")
+        let chromium: [(x: Int, y: Int, rgb: SIMD3<Double>)] = [
+            (0, 50, [82, 76, 76]), (4, 86, [82, 76, 75]), (17, 91, [83, 76, 76]), (18, 32, [76, 69, 68]),
+            (22, 78, [82, 76, 77]), (27, 92, [83, 77, 78]), (33, 66, [75, 69, 67]), (113, 32, [58, 52, 57]),
+            (119, 39, [57, 51, 56]), (120, 2, [56, 49, 54]), (128, 43, [57, 51, 55]), (145, 84, [57, 50, 55]),
+            (154, 84, [56, 49, 53]), (157, 10, [54, 46, 49]),
+        ]
+        expectPixels(image, chromium)
+    }
+
     /// A hint's nine stops in oklab are Blink's blends of its own oklab colours, handed to Skia in sRGB and converted
     /// back, not blends of Skia's colours: each pixel here was one level off in one channel.
     @Test("a hint's stops in oklab are Blink's blends, through sRGB")

@@ -138,28 +138,55 @@ struct ColorRamp {
         let lightnessFirst = space == .oklch || space == .lch
         let from = unpremultiplied(pair.from, hueIndex: hueIndex)
         let to = unpremultiplied(pair.to, hueIndex: hueIndex)
-        var points: [(Double, SIMD4<Double>)] = [(start, from)]
+        // A Blink colour (straight components and alpha) as Skia receives it: through sRGB, back into `space`.
+        func skiaStop(_ color: SIMD4<Double>) -> SIMD4<Double> {
+            let srgb = BlinkStopColor.skColor(space: space, components: SIMD3(color.x, color.y, color.z))
+            return SIMD4(SkiaStopColor.components(fromSRGB: srgb, space: space), color.w)
+        }
+        // A stop Blink holds without a hue reaches Skia twice, with the hue its neighbour holds on each side: the
+        // hue held by the neighbouring hint stop, `left` or `right`, else by the pair's end on that side.
+        func sides(
+            _ color: SIMD4<Double>, left: Double?, right: Double?
+        ) -> (left: SIMD4<Double>, right: SIMD4<Double>) {
+            guard let ends = pair.hueOfEnds else { return (skiaStop(color), skiaStop(color)) }
+            var (leftColor, rightColor) = (color, color)
+            leftColor[hueIndex] = left ?? ends.start
+            rightColor[hueIndex] = right ?? ends.end
+            return (skiaStop(leftColor), skiaStop(rightColor))
+        }
+        var points: [(position: Double, left: SIMD4<Double>, right: SIMD4<Double>)] = [(start, from, from)]
         switch replacement {
         case .linear:
             return hintSegments(start: start, hint: hint, end: end, from: pair.from, to: pair.to)
         case .hardStop(let toNext):
             // Blink's stop at the hint is a copy of one neighbour: an interval between two equal colours, which a
             // `longer hue` turns once round the hue circle.
-            points.append((hint, toNext ? to : from))
+            if pair.hueOfEnds != nil {
+                let copy = sides(toNext ? blink.1 : blink.0, left: nil, right: nil)
+                points.append((hint, copy.left, copy.right))
+            } else {
+                points.append((hint, toNext ? to : from, toNext ? to : from))
+            }
         case .stops(let stops):
-            for stop in stops {
-                let color = ChromiumPolarStop.blend(
-                    blink.0, blink.1, weight: stop.weight, method: method, hueIndex: hueIndex)
-                let srgb = BlinkStopColor.skColor(space: space, components: SIMD3(color.x, color.y, color.z))
-                let skia = SkiaStopColor.components(fromSRGB: srgb, space: space)
-                points.append((stop.position, SIMD4(skia, color.w)))
+            // A blend of two colours without a hue holds none (0).
+            let colors = stops.map {
+                var color = ChromiumPolarStop.blend(
+                    blink.0, blink.1, weight: $0.weight, method: method, hueIndex: hueIndex)
+                if pair.hueOfEnds != nil { color[hueIndex] = 0 }
+                return color
+            }
+            for (index, color) in colors.enumerated() {
+                let side = sides(
+                    color, left: index == 0 ? nil : colors[index - 1][hueIndex],
+                    right: index == colors.count - 1 ? nil : colors[index + 1][hueIndex])
+                points.append((stops[index].position, side.left, side.right))
             }
         }
-        points.append((end, to))
+        points.append((end, to, to))
         let powerless = space == .oklch ? SkiaStopColor.powerlessChroma : SkiaStopColor.powerlessLabChroma
         return (0..<(points.count - 1)).map { index in
-            var from = points[index].1
-            var to = points[index + 1].1
+            var from = points[index].right
+            var to = points[index + 1].left
             // Skia gives a stop of powerless hue the hue of its neighbour on each side.
             if lightnessFirst && from.y <= powerless {
                 from.z = to.z
@@ -168,8 +195,8 @@ struct ColorRamp {
             }
             fixHues(&from[hueIndex], &to[hueIndex], method: method)
             return Segment(
-                start: points[index].0, end: points[index + 1].0, from: premultiplied(from, hueIndex: hueIndex),
-                to: premultiplied(to, hueIndex: hueIndex))
+                start: points[index].position, end: points[index + 1].position,
+                from: premultiplied(from, hueIndex: hueIndex), to: premultiplied(to, hueIndex: hueIndex))
         }
     }
 
@@ -177,15 +204,15 @@ struct ColorRamp {
     /// gradient Blink normalises): from the first colour as written, handed to Skia without the conversion into the
     /// interpolation space that the stop itself takes, to the stop. The two differ by float noise, through which
     /// `increasing` or `decreasing hue` can turn once round the circle, and by a near-grey's hue, which the stop
-    /// drops (chroma under 0.02) and takes from its neighbour while the colour as written keeps it; nil where Blink
-    /// adds nothing, or when the first colour was written with missing components. Stops that all lie at one
+    /// drops (chroma under 0.02) and takes from its neighbour while the colour as written keeps it, and by a `none`,
+    /// which Blink's colour as written holds as 0; nil where Blink adds nothing. Stops that all lie at one
     /// position past 1 are ones Blink normalises to stops at 1 (`NormalizeAndAddStops`, its span 0): a linear or
     /// conic gradient is padded from 0 to 1; a radial one gets radii equal to that position
     /// (`AdjustGradientRadiiForOffsetRange`), which Skia draws as the padding colour alone out to it
     /// (`MakeTwoPointConical` of equal radii).
     private static func blinkPadding(_ spec: GradientSpec, firstStop: SIMD4<Double>, hueIndex: Int) -> Segment? {
         guard spec.spread == .pad, spec.hue != .longer, let stop = spec.stops.first, stop.position > 0,
-            let last = spec.stops.last, stop.color.missing.isEmpty || stop.writtenComponents != nil,
+            let last = spec.stops.last,
             !spec.space.isXYZ, spec.space != .srgb
         else { return nil }
         let normalisedToOne = last.position == stop.position && stop.position > 1
@@ -223,6 +250,9 @@ struct ColorRamp {
         var from: SIMD4<Double>
         var to: SIMD4<Double>
         var blink: (SIMD4<Double>, SIMD4<Double>)?
+        /// In a polar space, when a hint's stops hold no hue (neither end does, or the hint copies an end that does
+        /// not): each end's hue as Blink converted it, which the hint stop beside that end takes.
+        var hueOfEnds: (start: Double, end: Double)? = nil
     }
 
     /// Each adjacent pair of stops with missing components filled from the other, hues fixed up and premultiplied.
@@ -250,6 +280,7 @@ struct ColorRamp {
             a.missing = bothMissing
             b.missing = bothMissing
             var blink: (SIMD4<Double>, SIMD4<Double>)? = nil
+            var hueOfEnds: (start: Double, end: Double)? = nil
             var powerless = (false, false)
             let space = spec.space
             if space == .oklch || space == .lch {
@@ -263,14 +294,44 @@ struct ColorRamp {
                 if hueMissing.1 { blinkB.z = hueMissing.0 ? 0 : ownA.z }
                 blink = (SIMD4(SIMD3<Double>(blinkA), a.alpha), SIMD4(SIMD3<Double>(blinkB), b.alpha))
                 // Each stop reaches Skia through Blink's conversion of its own colour back to sRGB; one Blink holds
-                // without a hue takes its neighbour's as Blink converted it (`ResolveStopColorWithMissingParams`).
+                // without a hue takes the hue its neighbour holds (`ResolveStopColorWithMissingParams`): the other
+                // stop's as Blink converted it, the blend's next to a hint's stops, the copied end's next to a copy.
+                // The hue Blink holds for each end as it left a missing one: 0 for `none`, as converted for a grey.
+                let held = (
+                    SkiaStopColor.blinkComponents(spec.stops[index].color.components, space: space, written: written.0),
+                    SkiaStopColor.blinkComponents(
+                        spec.stops[index + 1].color.components, space: space, written: written.1)
+                )
+                var neighbours = (ownB, ownA)
+                let replacement = spec.stops[index].hintToNext.map {
+                    BlinkHintStops.replacement(
+                        start: spec.stops[index].position, hint: $0, end: spec.stops[index + 1].position)
+                }
+                switch replacement {
+                case .stops(let stops)?:
+                    if let first = stops.first, let last = stops.last, let blink {
+                        let hue = { (weight: Double) -> Float in
+                            guard !(hueMissing.0 && hueMissing.1) else { return 0 }
+                            let blend = ChromiumPolarStop.blend(
+                                blink.0, blink.1, weight: weight, method: spec.hue, hueIndex: 2)
+                            return Float(blend.z)
+                        }
+                        neighbours = (SIMD3(ownB.x, ownB.y, hue(first.weight)), SIMD3(ownA.x, ownA.y, hue(last.weight)))
+                    }
+                    if hueMissing.0 && hueMissing.1 { hueOfEnds = (Double(held.0.z), Double(held.1.z)) }
+                case .hardStop(let toNext)?:
+                    neighbours = toNext ? (held.1, held.1) : (held.0, held.0)
+                    if toNext ? hueMissing.1 : hueMissing.0 { hueOfEnds = (Double(held.0.z), Double(held.1.z)) }
+                case .linear?, nil:
+                    break
+                }
                 func skiaStop(own: SIMD3<Float>, missing: Bool, neighbour: SIMD3<Float>) -> SkiaStopColor.Converted {
                     let resolved = SIMD3<Double>(SIMD3(own.x, own.y, missing ? neighbour.z : own.z))
                     return SkiaStopColor.converted(
                         fromSRGB: BlinkStopColor.skColor(space: space, components: resolved), space: space)
                 }
-                let convertedA = skiaStop(own: ownA, missing: hueMissing.0, neighbour: ownB)
-                let convertedB = skiaStop(own: ownB, missing: hueMissing.1, neighbour: ownA)
+                let convertedA = skiaStop(own: ownA, missing: hueMissing.0, neighbour: neighbours.0)
+                let convertedB = skiaStop(own: ownB, missing: hueMissing.1, neighbour: neighbours.1)
                 (a.components, powerless.0) = (convertedA.components, convertedA.isHuePowerless)
                 (b.components, powerless.1) = (convertedB.components, convertedB.isHuePowerless)
                 // Each hue is resolved now, a missing one on both sides included (each from the other's own).
@@ -301,7 +362,7 @@ struct ColorRamp {
             if hueIndex >= 0 { fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue) }
             from = premultiplied(from, hueIndex: hueIndex)
             to = premultiplied(to, hueIndex: hueIndex)
-            return ResolvedPair(from: from, to: to, blink: blink)
+            return ResolvedPair(from: from, to: to, blink: blink, hueOfEnds: hueOfEnds)
         }
     }
 
