@@ -163,6 +163,11 @@ CASES = [
     "linear-gradient(to right in oklch, oklch(0.6 0.1 40) 20%, 20%, oklch(0.4 0.1 none) 80%)",
     "linear-gradient(to right in oklch, oklch(0.6 0.1 none) 20%, 80%, oklch(0.4 0.1 250) 80%)",
     "linear-gradient(to right in oklab, oklab(0.6 none 0.1) 20%, oklab(0.4 0.1 -0.1) 80%)",
+    # A radial gradient's stop before 0 moves to 0 with Blink's blend in the space, the hues fixed up afresh: with
+    # longer hue the other way round (random seed 7013, 71% identical before).
+    "radial-gradient(farthest-side at 87.9% 0.3px in hwb longer hue, oklch(0.3284 0.0595 93.49) -4.3%, #112 57%)",
+    "radial-gradient(circle in oklch longer hue, #c84 -20%, #48c 60%, #fff)",
+    "radial-gradient(ellipse in oklch longer hue, #777 -30%, #48c 40%)",
 ]
 
 # Layered backgrounds: (background-image list, background-blend-mode or None), drawn by Chromium as a div's

@@ -77,6 +77,24 @@ struct BlinkArithmeticTests {
         expectPixels(image, chromium)
     }
 
+    /// A radial gradient's stop before 0 moves to 0 with the colour Blink blends there in the space, along the hue
+    /// method; the interval from it to the next stop is fixed up afresh, and with `longer hue` turns the other way
+    /// round the circle than the interval through 0 did. Drawn along the unclamped interval, these pixels were up to
+    /// 186 levels off.
+    @Test("a radial gradient's stop before 0 is clamped to 0 in the space, its hues fixed up afresh")
+    func radialStopBeforeZeroInHueSpace() throws {
+        let image = try RenderedImage(
+            query: "css=radial-gradient(circle in oklch longer hue, %23c84 -20%25, %2348c 60%25, %23fff)"
+                + "&width=160&height=96")
+        let chromium: [(x: Int, y: Int, rgb: SIMD3<Double>)] = [
+            (32, 27, [100, 130, 208]), (32, 73, [85, 133, 207]), (46, 51, [186, 108, 164]), (51, 76, [162, 114, 191]),
+            (55, 19, [172, 110, 180]), (57, 95, [94, 131, 208]), (76, 34, [199, 122, 64]), (81, 84, [177, 110, 177]),
+            (98, 33, [205, 108, 113]), (99, 83, [161, 113, 191]), (118, 73, [133, 121, 205]),
+            (120, 77, [111, 127, 208]), (123, 33, [135, 120, 204]), (127, 73, [85, 133, 207]),
+        ]
+        expectPixels(image, chromium)
+    }
+
     /// A hint's nine stops in oklab are Blink's blends of its own oklab colours, handed to Skia in sRGB and converted
     /// back, not blends of Skia's colours: each pixel here was one level off in one channel.
     @Test("a hint's stops in oklab are Blink's blends, through sRGB")

@@ -77,6 +77,11 @@ struct ColorRamp {
         if let padding = Self.blinkPadding(spec, firstStop: segments[0].from, hueIndex: hueIndex) {
             segments.insert(padding, at: 0)
         }
+        if let clamped = Self.blinkClampedStart(spec, hueIndex: hueIndex),
+            let crossing = segments.lastIndex(where: { $0.start < 0 })
+        {
+            segments.replaceSubrange(0...crossing, with: [clamped])
+        }
         firstColor = segments[0].from
         lastColor = segments[segments.count - 1].to
         degenerateAverage = skiaDegenerateAverage()
@@ -232,6 +237,53 @@ struct ColorRamp {
         }
         return Segment(
             start: 0, end: min(stop.position, 1), from: premultiplied(from, hueIndex: hueIndex),
+            to: premultiplied(to, hueIndex: hueIndex))
+    }
+
+    /// Blink's `ClampNegativeOffsets` for a radial gradient that does not repeat, in a space with a hue: the last stop
+    /// before 0 moves to 0 with the colour Blink blends there (`Color::InterpolateColors`, along the hue method), which
+    /// Skia receives in sRGB, and the interval from it to the next stop has its hues fixed up afresh, which can turn
+    /// the other way round the circle (`longer hue`). Nil when no interval crosses 0, or when the two stops carry a
+    /// hint or miss one component both; without a space written, spec resolution clamps in sRGB as Blink does.
+    private static func blinkClampedStart(_ spec: GradientSpec, hueIndex: Int) -> Segment? {
+        guard case .radial = spec.geometry, spec.spread == .pad, hueIndex >= 0,
+            let index = spec.stops.firstIndex(where: { $0.position >= 0 }), index > 0, spec.stops[index].position > 0
+        else { return nil }
+        let (a, b) = (spec.stops[index - 1], spec.stops[index])
+        guard a.hintToNext == nil, a.color.missing.intersection(b.color.missing).isEmpty else { return nil }
+        let space = spec.space
+        let ownA = SkiaStopColor.blinkComponents(a.color.components, space: space, written: a.written)
+        var ownB = SIMD3<Double>(SkiaStopColor.blinkComponents(b.color.components, space: space, written: b.written))
+        var blinkA = SIMD4(SIMD3<Double>(ownA), a.color.alpha)
+        var blinkB = SIMD4(ownB, b.color.alpha)
+        // A component missing on one side is the other's (`SubstituteMissingParameters`).
+        let flags: [MissingComponents] = [.c0, .c1, .c2, .alpha]
+        for (component, flag) in flags.enumerated() {
+            if a.color.missing.contains(flag) { blinkA[component] = blinkB[component] }
+            if b.color.missing.contains(flag) { blinkB[component] = blinkA[component] }
+        }
+        let (last, next) = (Float(a.position), Float(b.position))
+        let ratio = -last / (next - last)
+        let blend = ChromiumPolarStop.blend(blinkA, blinkB, weight: Double(ratio), method: spec.hue, hueIndex: hueIndex)
+        let start = SkiaStopColor.converted(
+            fromSRGB: BlinkStopColor.skColor(space: space, components: SIMD3(blend.x, blend.y, blend.z)), space: space)
+        // The next stop, when Blink holds it without a hue, takes the clamped stop's (`FillSkiaStops`).
+        if b.color.missing.contains(.c2) { ownB[hueIndex] = blend[hueIndex] }
+        let end =
+            space == .oklch || space == .lch
+            ? SkiaStopColor.converted(fromSRGB: BlinkStopColor.skColor(space: space, components: ownB), space: space)
+            : SkiaStopColor.converted(b.color.components, space: space, written: b.written)
+        var from = SIMD4(start.components, blend.w)
+        var to = SIMD4(end.components, blinkB.w)
+        // Skia gives a stop of powerless hue the hue of its neighbour.
+        if start.isHuePowerless {
+            from[hueIndex] = to[hueIndex]
+        } else if end.isHuePowerless {
+            to[hueIndex] = from[hueIndex]
+        }
+        fixHues(&from[hueIndex], &to[hueIndex], method: spec.hue)
+        return Segment(
+            start: 0, end: b.position, from: premultiplied(from, hueIndex: hueIndex),
             to: premultiplied(to, hueIndex: hueIndex))
     }
 

@@ -5,7 +5,7 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "15"
+    public static let version = "16"
 
     /// The spec being rendered.
     public let spec: GradientSpec
