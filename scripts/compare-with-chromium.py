@@ -168,6 +168,12 @@ CASES = [
     "radial-gradient(farthest-side at 87.9% 0.3px in hwb longer hue, oklch(0.3284 0.0595 93.49) -4.3%, #112 57%)",
     "radial-gradient(circle in oklch longer hue, #c84 -20%, #48c 60%, #fff)",
     "radial-gradient(ellipse in oklch longer hue, #777 -30%, #48c 40%)",
+    # Blink's linear end points from an angle, in floats: near the axes their error is what Chromium draws (random
+    # seed 7011, 98.8% identical before), and the exported CSS writes the angle as written.
+    "linear-gradient(629.9837deg, #138, lch(56.74 36.22 236.42) 65.5%, #e339ec 65.5%, lab(66.2 -57.49 55.33))",
+    "linear-gradient(89.99deg, #f06, #06f)",
+    "linear-gradient(180.02deg in oklch, #f06, #0c6)",
+    "linear-gradient(300.2deg, #f06 10%, #06f 60%, #ff0)",
 ]
 
 # Layered backgrounds: (background-image list, background-blend-mode or None), drawn by Chromium as a div's

@@ -95,6 +95,20 @@ struct BlinkArithmeticTests {
         expectPixels(image, chromium)
     }
 
+    /// Blink computes a linear gradient's end points from its angle in floats, through the tangent of the direction
+    /// and the perpendicular through a corner (`EndPointsFromAngle`): at 89.99° the line comes out exactly level.
+    /// Computed in doubles through the sine and cosine, these pixels were one level off.
+    @Test("a linear gradient's end points are Blink's float ones")
+    func linearEndPointsInFloats() throws {
+        let image = try RenderedImage(query: "css=linear-gradient(89.99deg, %23f06, %2306f)&width=160&height=96")
+        let chromium: [(x: Int, y: Int, rgb: SIMD3<Double>)] = [
+            (4, 66, [247, 3, 106]), (12, 4, [235, 7, 113]), (30, 75, [206, 20, 131]), (31, 10, [205, 20, 132]),
+            (37, 20, [196, 24, 138]), (37, 36, [196, 24, 138]), (55, 5, [167, 35, 155]), (68, 10, [146, 43, 167]),
+            (122, 84, [59, 78, 219]), (129, 27, [49, 82, 226]), (155, 18, [8, 99, 251]), (157, 79, [4, 100, 253]),
+        ]
+        expectPixels(image, chromium)
+    }
+
     /// A hint's nine stops in oklab are Blink's blends of its own oklab colours, handed to Skia in sRGB and converted
     /// back, not blends of Skia's colours: each pixel here was one level off in one channel.
     @Test("a hint's stops in oklab are Blink's blends, through sRGB")

@@ -10,7 +10,7 @@
 /// same numbers (`to top right`, `closest-side`), and nothing for the defaults.
 public enum CSSExport {
     /// Names the text written for a spec; part of the ETag of `/gradient.css` responses.
-    public static let version = "css/3"
+    public static let version = "css/4"
 
     /// The strong ETag of a `/gradient.css` body: the first 128 bits of the SHA-256 of ``version`` and the text,
     /// quoted; the same in every process and on every host, and different whenever the text is.
@@ -64,10 +64,10 @@ public enum CSSExport {
             throw NoEquivalentError(
                 parameter: "type",
                 detail: "a mesh gradient has no CSS equivalent (CSS draws linear, radial and conic gradients)")
-        case .linear(let start, let end):
+        case .linear(let start, let end, let bearing):
             if start == end { return solidText(spec) }
             function = "linear-gradient"
-            let line = linearLine(start: start, end: end, width: width, height: height)
+            let line = linearLine(start: start, end: end, bearing: bearing, width: width, height: height)
             if let direction = line.direction { prelude.append(direction) }
             offset = line.offset
             factor = line.factor
@@ -154,7 +154,7 @@ public enum CSSExport {
     /// The CSS direction of a linear gradient (nil for the default, `to bottom`) and the map from its stop units
     /// to the CSS gradient line's: t_css = (t − offset) / factor.
     private static func linearLine(
-        start: PixelPoint, end: PixelPoint, width: Double, height: Double
+        start: PixelPoint, end: PixelPoint, bearing: Double?, width: Double, height: Double
     ) -> (direction: String?, offset: Double, factor: Double) {
         let dx = end.x - start.x
         let dy = end.y - start.y
@@ -162,7 +162,7 @@ public enum CSSExport {
         func matches(_ direction: GradientDescription.LinearDirection) -> Bool {
             let ends = ResolvedGeometry.linearEnds(
                 direction, width: width, height: height, scale: 1, viewport: (width, height))
-            return Quantized.point(ends.0) == start && Quantized.point(ends.1) == end
+            return Quantized.floatPoint(ends.0) == start && Quantized.floatPoint(ends.1) == end
         }
         let corners: [(String, Double, Double)] = [
             ("to top right", 1, -1), ("to bottom right", 1, 1), ("to bottom left", -1, 1), ("to top left", -1, -1),
@@ -172,6 +172,10 @@ public enum CSSExport {
         if degrees < 0 { degrees += 360 }
         let sides: [(String?, Double)] = [(nil, 180), ("to top", 0), ("to right", 90), ("to left", 270)]
         for (name, angle) in sides where matches(.angle(degrees: angle)) { return (name, 0, 1) }
+        // The shortest decimal of the float angle, which Blink reads back to the same float.
+        if let bearing, matches(.angle(degrees: bearing)), let shortest = Double("\(Float(bearing))") {
+            return (CSSNumber.text(shortest) + "deg", 0, 1)
+        }
         var scale = 1.0
         for _ in 0...9 {
             let candidate = (degrees * scale).rounded() / scale

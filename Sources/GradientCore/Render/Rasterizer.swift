@@ -5,7 +5,7 @@
 /// big-endian, ready for a PNG encoder.
 public struct Rasterizer: Sendable {
     /// Changes whenever the pixels rendered for some spec change; part of every stable hash.
-    public static let version = "16"
+    public static let version = "17"
 
     /// The spec being rendered.
     public let spec: GradientSpec
@@ -130,7 +130,7 @@ public struct Rasterizer: Sendable {
         let offset = normalisation?.offset ?? 0
         let scale = normalisation?.scale ?? 1
         switch geometry {
-        case .linear(let start, let end):
+        case .linear(let start, let end, _):
             var first = SIMD2<Float>(Float(start.x), Float(start.y))
             var second = SIMD2<Float>(Float(end.x), Float(end.y))
             if normalisation != nil {

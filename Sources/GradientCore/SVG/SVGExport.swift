@@ -87,7 +87,7 @@ public enum SVGExport {
         let baker = SVGStopBaker(ramp: ramp)
         let degenerate = spec.spread == .pad ? ramp.toPremultipliedSRGB(ramp.lastColor) : ramp.degenerateAverage
         switch spec.geometry {
-        case .linear(let start, let end):
+        case .linear(let start, let end, _):
             guard start != end else { return .solid(SVGStopBaker.straight(degenerate, neighbour: degenerate)) }
             let period = ramp.last - ramp.first
             let domain = period > 0 ? ramp.first...ramp.last : (ramp.first - 1)...(ramp.first + 1)

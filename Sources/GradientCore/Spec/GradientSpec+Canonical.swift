@@ -30,8 +30,9 @@ extension GradientSpec {
     ) -> String {
         var text = ""
         switch geometry {
-        case .linear(let start, let end):
+        case .linear(let start, let end, let bearing):
             text += "linear(\(number(start.x)) \(number(start.y)), \(number(end.x)) \(number(end.y)))"
+            if let bearing { text += " bearing \(number(bearing))deg" }
         case .radial(let center, let radiusX, let radiusY):
             text += "radial(\(number(center.x)) \(number(center.y)), \(number(radiusX)) \(number(radiusY)))"
         case .conic(let center, let from):

@@ -79,8 +79,9 @@ public struct PixelPoint: Sendable, Hashable {
 /// reference length, as CSS resolves percentages on it to zero; on an ending shape of zero width or height every
 /// position is 0, as Blink resolves them (the shape is drawn as one colour).
 public enum GradientGeometry: Sendable, Hashable {
-    /// `t = 0` at `start`, `t = 1` at `end`; lines of equal colour are perpendicular to start→end.
-    case linear(start: PixelPoint, end: PixelPoint)
+    /// `t = 0` at `start`, `t = 1` at `end`; lines of equal colour are perpendicular to start→end. `bearing` is the
+    /// angle as written (degrees, 0 up, clockwise) when the line came from one: Blink's float end points lose it.
+    case linear(start: PixelPoint, end: PixelPoint, bearing: Double? = nil)
     /// `t = 1` on the ellipse with these radii around `center`.
     case radial(center: PixelPoint, radiusX: Double, radiusY: Double)
     /// `t` grows clockwise from `fromDegrees` (0 is up) around `center`, one turn per unit.

@@ -19,10 +19,15 @@ enum Quantized {
 
     static func point(_ point: PixelPoint) -> PixelPoint { PixelPoint(x: value(point.x), y: value(point.y)) }
 
+    static func floatPoint(_ point: PixelPoint) -> PixelPoint {
+        PixelPoint(x: Double(Float(point.x)) + 0, y: Double(Float(point.y)) + 0)
+    }
+
     static func geometry(_ geometry: GradientGeometry) -> GradientGeometry {
         switch geometry {
-        case .linear(let start, let end):
-            return .linear(start: point(start), end: point(end))
+        case .linear(let start, let end, let bearing):
+            // Float-exact, as Blink computes them and the rasterizer uses them.
+            return .linear(start: floatPoint(start), end: floatPoint(end), bearing: bearing)
         case .radial(let center, let radiusX, let radiusY):
             return .radial(center: point(center), radiusX: value(radiusX), radiusY: value(radiusY))
         case .conic(let center, let from):

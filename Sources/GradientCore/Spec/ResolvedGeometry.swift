@@ -25,7 +25,15 @@ struct ResolvedGeometry {
             kind = .linear
             let (start, end) = Self.linearEnds(
                 direction, width: width, height: height, scale: scale, viewport: viewport)
-            geometry = .linear(start: start, end: end)
+            // The angle Blink draws (a float in [0, 360)), which its float end points lose; along an axis they are
+            // exact.
+            var bearing: Double? = nil
+            if case .angle(let degrees) = direction {
+                var angle = Float(degrees).truncatingRemainder(dividingBy: 360)
+                if angle < 0 { angle += 360 }
+                if angle.truncatingRemainder(dividingBy: 90) != 0 { bearing = Double(angle) }
+            }
+            geometry = .linear(start: start, end: end, bearing: bearing)
             let length = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
             referenceLength = length > 0 ? length : nil
             fractionsCollapse = length == 0
@@ -112,7 +120,8 @@ struct ResolvedGeometry {
         _ direction: GradientDescription.LinearDirection, width: Double, height: Double, scale: Double,
         viewport: (width: Double, height: Double)
     ) -> (PixelPoint, PixelPoint) {
-        let degrees: Double
+        let size = SIMD2<Float>(Float(width / scale), Float(height / scale))
+        let degrees: Float
         switch direction {
         case .points(let start, let end):
             return (
@@ -120,16 +129,63 @@ struct ResolvedGeometry {
                 end.resolved(width: width, height: height, scale: scale, viewport: viewport)
             )
         case .angle(let value):
-            degrees = value
+            degrees = Float(value)
         case .corner(let x, let y):
-            degrees = ElementaryMath.atan2(x * height, -y * width) * (180 / Double.pi)
+            // Blink's "magic corners": the bearing of the diagonal, in floats.
+            let rise = y > 0 ? -size.x : size.x
+            let run = x < 0 ? -size.y : size.y
+            degrees = 90 - Float(ElementaryMath.atan2(Double(rise), Double(run))) * 180 / blinkPi
         }
-        let (sin, cos) = ElementaryMath.sinCosDegrees(degrees)
-        let halfLength = (abs(width * sin) + abs(height * cos)) / 2
-        let center = PixelPoint(x: width / 2, y: height / 2)
+        guard let ends = blinkEnds(degrees: degrees, size: size) else {
+            // Along an axis Blink's points are exact, as these are.
+            let (sin, cos) = ElementaryMath.sinCosDegrees(Double(degrees))
+            let halfLength = (abs(width * sin) + abs(height * cos)) / 2
+            let center = PixelPoint(x: width / 2, y: height / 2)
+            return (
+                PixelPoint(x: center.x - sin * halfLength, y: center.y + cos * halfLength),
+                PixelPoint(x: center.x + sin * halfLength, y: center.y - cos * halfLength)
+            )
+        }
+        let pixels = Float(scale)
         return (
-            PixelPoint(x: center.x - sin * halfLength, y: center.y + cos * halfLength),
-            PixelPoint(x: center.x + sin * halfLength, y: center.y - cos * halfLength)
+            PixelPoint(x: Double(ends.0.x * pixels), y: Double(ends.0.y * pixels)),
+            PixelPoint(x: Double(ends.1.x * pixels), y: Double(ends.1.y * pixels))
         )
+    }
+
+    /// π as C rounds it to a float (`kPiFloat`); Swift's `Float.pi` is one ulp below.
+    private static let blinkPi = Float(Double.pi)
+
+    /// The end points Blink gives a linear gradient of bearing `degrees` over a box of `size` CSS pixels
+    /// (`EndPointsFromAngle`), in its float arithmetic: through the tangent of the direction and the perpendicular
+    /// through the corner it points to, whose float error near the axes Chromium draws; nil along an axis.
+    private static func blinkEnds(degrees: Float, size: SIMD2<Float>) -> (SIMD2<Float>, SIMD2<Float>)? {
+        var angle = degrees.truncatingRemainder(dividingBy: 360)
+        if angle < 0 { angle += 360 }
+        guard angle.truncatingRemainder(dividingBy: 90) != 0 else { return nil }
+        let slope = floatTangent((90 - angle) * (blinkPi / 180))
+        let perpendicularSlope = -1 / slope
+        let half = size / 2
+        let corner: SIMD2<Float>
+        if angle < 90 {
+            corner = SIMD2(half.x, half.y)
+        } else if angle < 180 {
+            corner = SIMD2(half.x, -half.y)
+        } else if angle < 270 {
+            corner = SIMD2(-half.x, -half.y)
+        } else {
+            corner = SIMD2(-half.x, half.y)
+        }
+        let intercept = corner.y - perpendicularSlope * corner.x
+        let endX = intercept / (slope - perpendicularSlope)
+        let endY = perpendicularSlope * endX + intercept
+        return (SIMD2(half.x - endX, half.y + endY), SIMD2(half.x + endX, half.y - endY))
+    }
+
+    /// The tangent of `radians` rounded to a float, as C's `tanf` returns it, through the double-precision sine and
+    /// cosine, whose error is far below a float's rounding.
+    private static func floatTangent(_ radians: Float) -> Float {
+        let (sin, cos) = ElementaryMath.sinCosDegrees(Double(radians) * (180 / Double.pi))
+        return Float(sin / cos)
     }
 }
