@@ -348,12 +348,6 @@ struct ColorRamp {
                 // Each stop reaches Skia through Blink's conversion of its own colour back to sRGB; one Blink holds
                 // without a hue takes the hue its neighbour holds (`ResolveStopColorWithMissingParams`): the other
                 // stop's as Blink converted it, the blend's next to a hint's stops, the copied end's next to a copy.
-                // The hue Blink holds for each end as it left a missing one: 0 for `none`, as converted for a grey.
-                let held = (
-                    SkiaStopColor.blinkComponents(spec.stops[index].color.components, space: space, written: written.0),
-                    SkiaStopColor.blinkComponents(
-                        spec.stops[index + 1].color.components, space: space, written: written.1)
-                )
                 var neighbours = (ownB, ownA)
                 let replacement = spec.stops[index].hintToNext.map {
                     BlinkHintStops.replacement(
@@ -370,8 +364,17 @@ struct ColorRamp {
                         }
                         neighbours = (SIMD3(ownB.x, ownB.y, hue(first.weight)), SIMD3(ownA.x, ownA.y, hue(last.weight)))
                     }
-                    if hueMissing.0 && hueMissing.1 { hueOfEnds = (Double(held.0.z), Double(held.1.z)) }
+                    // Missing on both sides, neither hue was filled: each end's own is the hue Blink holds.
+                    if hueMissing.0 && hueMissing.1 { hueOfEnds = (Double(ownA.z), Double(ownB.z)) }
                 case .hardStop(let toNext)?:
+                    // The hue Blink holds for each end as it left a missing one, before the other's filled it: 0 for
+                    // `none`, as converted for a grey.
+                    let held = (
+                        SkiaStopColor.blinkComponents(
+                            spec.stops[index].color.components, space: space, written: written.0),
+                        SkiaStopColor.blinkComponents(
+                            spec.stops[index + 1].color.components, space: space, written: written.1)
+                    )
                     neighbours = toNext ? (held.1, held.1) : (held.0, held.0)
                     if toNext ? hueMissing.1 : hueMissing.0 { hueOfEnds = (Double(held.0.z), Double(held.1.z)) }
                 case .linear?, nil:

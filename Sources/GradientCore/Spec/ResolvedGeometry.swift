@@ -28,10 +28,8 @@ struct ResolvedGeometry {
             // The angle Blink draws (a float in [0, 360)), which its float end points lose; along an axis they are
             // exact.
             var bearing: Double? = nil
-            if case .angle(let degrees) = direction {
-                var angle = Float(degrees).truncatingRemainder(dividingBy: 360)
-                if angle < 0 { angle += 360 }
-                if angle.truncatingRemainder(dividingBy: 90) != 0 { bearing = Double(angle) }
+            if case .angle(let degrees) = direction, let angle = Self.blinkOffAxisBearing(Float(degrees)) {
+                bearing = Double(angle)
             }
             geometry = .linear(start: start, end: end, bearing: bearing)
             let length = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
@@ -153,6 +151,14 @@ struct ResolvedGeometry {
         )
     }
 
+    /// `degrees` in [0, 360) as Blink reduces it in floats (`fmodf`), or nil along an axis, where Blink's end points
+    /// are exact.
+    private static func blinkOffAxisBearing(_ degrees: Float) -> Float? {
+        var angle = degrees.truncatingRemainder(dividingBy: 360)
+        if angle < 0 { angle += 360 }
+        return angle.truncatingRemainder(dividingBy: 90) != 0 ? angle : nil
+    }
+
     /// π as C rounds it to a float (`kPiFloat`); Swift's `Float.pi` is one ulp below.
     private static let blinkPi = Float(Double.pi)
 
@@ -160,9 +166,7 @@ struct ResolvedGeometry {
     /// (`EndPointsFromAngle`), in its float arithmetic: through the tangent of the direction and the perpendicular
     /// through the corner it points to, whose float error near the axes Chromium draws; nil along an axis.
     private static func blinkEnds(degrees: Float, size: SIMD2<Float>) -> (SIMD2<Float>, SIMD2<Float>)? {
-        var angle = degrees.truncatingRemainder(dividingBy: 360)
-        if angle < 0 { angle += 360 }
-        guard angle.truncatingRemainder(dividingBy: 90) != 0 else { return nil }
+        guard let angle = blinkOffAxisBearing(degrees) else { return nil }
         let slope = floatTangent((90 - angle) * (blinkPi / 180))
         let perpendicularSlope = -1 / slope
         let half = size / 2
