@@ -87,6 +87,13 @@ final class TokenBlock {
         }
     }
 
+    /// The distance of the last token when it is a copy: a copy from it appended next continues that run of copies
+    /// (``append(_:)``).
+    var trailingCopyDistance: Int? {
+        guard tokenCount > 0, tokens[tokenCount - 1] & Self.matchFlag != 0 else { return nil }
+        return Int(tokens[tokenCount - 1] & 0xFFFF)
+    }
+
     private static func length(of match: UInt32) -> Int { Int((match >> 16) & 0x1FF) }
 
     private func add(_ token: UInt32) {

@@ -141,6 +141,7 @@ final class GeneralRowCoder {
         history.materializePendingRuns()
         isLatestRowInZlib = false
         periodRows.beginRow(row)
+        matcher.continuedDistance = tokenBlock.trailingCopyDistance
         let kind = classify(row, previousRow: previousRow)
         let count = history.rowLength - 1
         let currentBytes = UnsafeRawBufferPointer(start: history.current, count: history.rowLength)
