@@ -7,7 +7,7 @@ import PNGEncoding
 /// that all three produce identical bytes for the same spec.
 public enum GradientPNG {
     /// Names the bytes produced for a spec; changes whenever the rasterizer or the encoder would change them.
-    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/35"
+    public static let outputVersion = "gradientd raster/\(Rasterizer.version) png/36"
 
     /// The strong ETag of `spec`'s PNG (``ImageIdentity/etag`` of the PNG identity).
     public static func etag(for spec: GradientSpec) -> String {

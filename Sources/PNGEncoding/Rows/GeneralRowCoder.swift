@@ -113,6 +113,8 @@ final class GeneralRowCoder {
     /// zlib's chain limit for ``RowKind/sparseTranslucent`` rows, whose copies are pieces of 3 to 8 bytes, shorter than
     /// ``HashMatcher``'s keys.
     static let sparseTranslucentRowChain: Int32 = 256
+    /// Whether the row before was ``RowKind/irregular(isSparse:)``: a sparse translucent row after it joins its tokens.
+    private var isPreviousRowIrregular = false
     /// Whether the latest row ``HashMatcher`` coded was busy (``busyRowLiteralShare``).
     private var isLatestIrregularRowBusy = false
 
@@ -202,6 +204,7 @@ final class GeneralRowCoder {
         }
         periodRows.endRow(row, filterType: history.current[0])
         isPreviousRowPeriodic = kind.isPeriodic
+        isPreviousRowIrregular = kind.isIrregular
         history.commitCurrent()
     }
 
@@ -247,7 +250,9 @@ final class GeneralRowCoder {
         }
         if density.isSparse && isLeading { return .leadingSparse }
         if density.isSmooth { return .smooth }
-        if format.colorType == .rgba && density.isSparse { return .sparseTranslucent }
+        if format.colorType == .rgba && density.isSparse {
+            return isPreviousRowIrregular ? .irregular(isSparse: true) : .sparseTranslucent
+        }
         if format.colorType == .indexed && !density.triesUp && isLatestIrregularRowBusy { return .busyPalette }
         return .irregular(isSparse: density.isSparse)
     }
@@ -564,6 +569,7 @@ final class GeneralRowCoder {
         history.recordRun(kind, pixel: pixel)
         periodRows.skipRow()
         isLatestRowInZlib = false
+        isPreviousRowIrregular = false
         if let solidColor {
             for offset in stride(from: 0, to: periodLength, by: bytesPerPixel) {
                 (previousPeriod + offset).update(from: solidColor, count: bytesPerPixel)

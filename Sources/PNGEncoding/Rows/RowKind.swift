@@ -26,12 +26,19 @@ enum RowKind {
     /// Smooth (``RowDensity/isSmooth``): ``SmoothRowMatcher``.
     case smooth
     /// A sparse RGBA row that is none of the above: zlib, Sub-filtered, with
-    /// ``GeneralRowCoder/sparseTranslucentRowChain``.
+    /// ``GeneralRowCoder/sparseTranslucentRowChain``; after an ``irregular(isSparse:)`` row it is one too, so that the
+    /// token block goes on instead of two coder switches around one row.
     case sparseTranslucent
     /// A dense palette row after a busy one: zlib, Sub-filtered, with ``GeneralRowCoder/busyPaletteRowChain``.
     case busyPalette
     /// Anything else: ``HashMatcher``, Sub- or Average-filtered.
     case irregular(isSparse: Bool)
+
+    /// Whether this is ``irregular(isSparse:)``.
+    var isIrregular: Bool {
+        if case .irregular = self { return true }
+        return false
+    }
 
     /// Whether this is ``periodic``.
     var isPeriodic: Bool {
