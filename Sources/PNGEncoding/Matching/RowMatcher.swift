@@ -379,6 +379,8 @@ struct RowMatcher {
             }
             let extraBits = bestLength >= 3 ? DeflateDistanceCode(distance: bestDistance).extraBitCount : 0
             var copyBits = Self.copyBitsEstimate + extraBits
+            // What the row's estimate counts for the copy: a whole copy's bits even for a continued one, whose share
+            // counted there moves the rankings' reuse (docs/png-encoder.md, "Copies continued across rows").
             var accountedBits = copyBits
             // At the row's start, a copy that continues the block's last copy against the best copy found, each
             // with the extra bits of its length: a run's copies of 258 bytes need none.
